@@ -1,0 +1,34 @@
+"""mjscore: score mahjong hands under many regional rulesets.
+
+    >>> import scorer
+    >>> scorer.score("123m 456p 789s EEE 5p5p", variant="hk-old", self_draw=True).value.total
+"""
+from __future__ import annotations
+
+__version__ = "0.1.0"
+__all__ = ["score", "pay", "parse_hand", "load_variant", "make_context", "MjError"]
+
+
+def __getattr__(name):
+    # lazy: `mjscore --help` must not pay for the engine's imports
+    if name in ("score", "pay"):
+        from . import engine
+
+        return getattr(engine, name)
+    if name == "parse_hand":
+        from .notation import parse_hand
+
+        return parse_hand
+    if name == "load_variant":
+        from .variant import load_variant
+
+        return load_variant
+    if name == "make_context":
+        from .context import make_context
+
+        return make_context
+    if name == "MjError":
+        from .errors import MjError
+
+        return MjError
+    raise AttributeError(name)

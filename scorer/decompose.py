@@ -1,0 +1,212 @@
+"""Every reading of a hand's concealed tiles as sets plus a pair, given its declared melds.
+
+Two enumerators give the same answers where both apply (a test checks it): a per-suit table for hands
+without wild tiles (the distinct one-suit splits are few, so an lru_cache makes the split nearly free),
+and a general search for hands with wild tiles, where each wild tile may stand for any tile and the
+reading records what it stood for.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import product
+from typing import NamedTuple
+
+from .hand import CHOW, KONG, PAIR, PUNG, Hand, Meld
+
+SINGLE = "single"  # a lone tile of a special form (thirteen orphans)
+
+
+class Block(NamedTuple):
+    """One set or pair of a reading. `wild` lists the tiles wild tiles stood for inside it;
+    `meld` is the declared meld it came from (None for concealed tiles)."""
+
+    kind: str
+    tile: int
+    wild: tuple[int, ...] = ()
+    meld: Meld | None = None
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * {PAIR: 2, PUNG: 3, KONG: 4, SINGLE: 1}[self.kind]
+
+    @property
+    def exposed(self) -> bool:
+        return self.meld is not None and not self.meld.concealed
+
+
+class Reading(NamedTuple):
+    """A way to read the whole hand. `form` is 'standard' or a special form's name. `win` is the index in
+    `blocks` of the block that holds the winning tile (-1 where the form has no such notion)."""
+
+    form: str
+    blocks: tuple[Block, ...]
+    win: int = -1
+
+    @property
+    def pair(self) -> Block | None:
+        for b in self.blocks:
+            if b.kind == PAIR:
+                return b
+        return None
+
+    def wild_uses(self) -> tuple[int, ...]:
+        return tuple(t for b in self.blocks for t in b.wild)
+
+
+# ---- sets and pair without wild tiles: per-suit table -------------------------------------------
+
+@lru_cache(maxsize=None)
+def _group_splits(counts: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """All ways to split one suit's counts (local indices) into pungs, chows and at most one pair."""
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return ((),)
+    out = set()
+    c = list(counts)
+
+    def recurse(kind: str, used: tuple[int, ...]):
+        for k in used:
+            c[k] -= 1
+        for rest in _group_splits(tuple(c), suited):
+            if kind == PAIR and any(b[0] == PAIR for b in rest):
+                continue
+            out.add(tuple(sorted(((kind, i),) + rest)))
+        for k in used:
+            c[k] += 1
+
+    if c[i] >= 3:
+        recurse(PUNG, (i, i, i))
+    if suited and i + 2 < len(c) and c[i + 1] and c[i + 2]:
+        recurse(CHOW, (i, i + 1, i + 2))
+    if c[i] >= 2:
+        recurse(PAIR, (i, i))
+    return tuple(sorted(out))
+
+
+def _plain_splits(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
+    per_group = []
+    pairs_needed = 0
+    for base, size, suited in ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False)):
+        sub = counts[base:base + size]
+        n = sum(sub)
+        if n % 3 == 1:
+            return []
+        want_pair = n % 3 == 2
+        pairs_needed += want_pair
+        if pairs_needed > 1:
+            return []
+        options = [tuple(Block(k, base + t) for k, t in split)
+                   for split in _group_splits(sub, suited)
+                   if any(k == PAIR for k, _ in split) == want_pair]
+        if not options:
+            return []
+        per_group.append(options)
+    if pairs_needed != 1:
+        return []
+    return [tuple(b for group in combo for b in group) for combo in product(*per_group)]
+
+
+# ---- with wild tiles: general search -------------------------------------------------------------
+
+_ANY_SET = tuple([Block(PUNG, t) for t in range(34)] + [Block(CHOW, s * 9 + r) for s in range(3) for r in range(7)])
+
+
+def _all_wild(block: Block) -> Block:
+    return block._replace(wild=block.tiles)
+
+
+@lru_cache(maxsize=65536)
+def _wild_splits(counts: tuple[int, ...], jokers: int, need_pair: bool) -> frozenset:
+    i = next((k for k, c in enumerate(counts) if c), -1)
+    if i < 0:
+        return frozenset(_jokers_only(jokers, need_pair))
+    out = set()
+    c = list(counts)
+
+    def take(block: Block, natural: tuple[int, ...], wild: tuple[int, ...], pair_used: bool):
+        if len(wild) > jokers:
+            return
+        for k in natural:
+            c[k] -= 1
+        if min(c) >= 0:
+            for rest in _wild_splits(tuple(c), jokers - len(wild), need_pair and not pair_used):
+                out.add(tuple(sorted(rest + (block._replace(wild=wild),))))
+        for k in natural:
+            c[k] += 1
+
+    if need_pair:
+        take(Block(PAIR, i), (i, i), (), True)
+        take(Block(PAIR, i), (i,), (i,), True)
+    take(Block(PUNG, i), (i, i, i), (), False)
+    take(Block(PUNG, i), (i, i), (i,), False)
+    take(Block(PUNG, i), (i,), (i, i), False)
+    if i < 27:
+        rank = i % 9
+        for start in (i - 2, i - 1, i):
+            if start < i - rank or start + 2 > i - rank + 8:
+                continue
+            others = [k for k in (start, start + 1, start + 2) if k != i]
+            # tiles below i are used up, so they must be wild; above i, natural or wild
+            for choice in product(*[((k, "w"),) if k < i else ((k, "n"), (k, "w")) for k in others]):
+                natural = (i,) + tuple(k for k, how in choice if how == "n")
+                wild = tuple(k for k, how in choice if how == "w")
+                take(Block(CHOW, start), natural, wild, False)
+    return frozenset(out)
+
+
+def _jokers_only(jokers: int, need_pair: bool) -> list[tuple[Block, ...]]:
+    if need_pair:
+        if jokers < 2:
+            return []
+        return [tuple(sorted(rest + (Block(PAIR, t, (t, t)),)))
+                for t in range(34) for rest in _jokers_only(jokers - 2, False)]
+    if jokers % 3:
+        return []
+    result: list[tuple[Block, ...]] = [()]
+    for _ in range(jokers // 3):
+        result = list({tuple(sorted(r + (_all_wild(b),))) for r in result for b in _ANY_SET})
+    return result
+
+
+def standard_splits(counts: tuple[int, ...], jokers: int = 0) -> list[tuple[Block, ...]]:
+    """Every split of the concealed counts (plus `jokers` wild tiles) into sets and exactly one pair."""
+    if (sum(counts) + jokers) % 3 != 2:
+        return []
+    if jokers == 0:
+        return _plain_splits(tuple(counts))
+    return sorted(_wild_splits(tuple(counts), jokers, True))
+
+
+def meld_blocks(hand: Hand) -> tuple[Block, ...]:
+    return tuple(Block(m.kind, m.tile, (), m) for m in hand.melds)
+
+
+def place_win(blocks: tuple[Block, ...], win_tile: int, win_is_wild: bool, first: int) -> list[int]:
+    """Indices of the concealed blocks (from `first` on) that can hold the winning tile."""
+    places = []
+    seen = set()
+    for k in range(first, len(blocks)):
+        b = blocks[k]
+        key = b
+        if key in seen:
+            continue
+        natural = list(b.tiles)
+        for w in b.wild:
+            natural.remove(w)
+        if (win_is_wild and b.wild) or (not win_is_wild and win_tile in natural):
+            places.append(k)
+            seen.add(key)
+    return places
+
+
+def standard_readings(hand: Hand, counts: tuple[int, ...], jokers: int, win_is_wild: bool) -> list[Reading]:
+    """Readings of the standard form (sets and a pair), one per split and winning-tile placement."""
+    melds = meld_blocks(hand)
+    out = []
+    for split in standard_splits(counts, jokers):
+        blocks = melds + split
+        for w in place_win(blocks, hand.win_tile, win_is_wild, len(melds)):
+            out.append(Reading("standard", blocks, w))
+    return out

@@ -1,0 +1,94 @@
+"""Immutable hand model: concealed tiles, exposed and concealed melds, bonus tiles, the winning tile."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from .tiles import N_TILES, tile_name
+
+CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
+
+
+@dataclass(frozen=True, order=True)
+class Meld:
+    """A declared set. `source` follows NOTATION.md: 1 left, 2 opposite, 3 right supplied it (claimed);
+    5, 6, 7 an added kong on a pung those supplied; None a concealed kong (or a pung of unknown source).
+    `claimed` is, for a chow, which of its tiles (1-3) was taken."""
+
+    kind: str
+    tile: int
+    source: int | None = None
+    claimed: int | None = None
+    concealed: bool = False
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.kind == CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == KONG else 3)
+
+    @property
+    def added(self) -> bool:
+        return self.source is not None and self.source >= 5
+
+    @property
+    def supplier(self) -> int | None:
+        """1 left, 2 opposite, 3 right, or None (concealed kong, unknown)."""
+        if self.kind == CHOW:
+            return 1
+        if self.source is None:
+            return None
+        return self.source - 4 if self.source >= 5 else self.source
+
+    def text(self) -> str:
+        body = "".join(tile_name(t)[0] for t in self.tiles)
+        suffix = tile_name(self.tile)[1:]
+        if self.kind == KONG and self.concealed:
+            return "{" + body + suffix + "}"
+        n = self.claimed if self.kind == CHOW else self.source
+        return "[" + body + suffix + (f",{n}" if n is not None else "") + "]"
+
+
+@dataclass(frozen=True)
+class Hand:
+    """`concealed` holds the concealed tiles sorted, the winning tile included once."""
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    bonus: tuple[int, ...] = ()
+    win_tile: int = -1
+    source_text: str = field(default="", compare=False)
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        c = [0] * N_TILES
+        for t in self.concealed:
+            c[t] += 1
+        return tuple(c)
+
+    @cached_property
+    def all_counts(self) -> tuple[int, ...]:
+        """Physical tiles of every kind, melds included (for the four-copies check and patterns)."""
+        c = list(self.counts)
+        for m in self.melds:
+            for t in m.tiles:
+                c[t] += 1
+        return tuple(c)
+
+    @property
+    def size(self) -> int:
+        """Tiles counted as a hand size: a kong counts as three."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def is_closed(self) -> bool:
+        """No melds claimed from others (concealed kongs keep a hand closed)."""
+        return all(m.concealed for m in self.melds)
+
+    def text(self) -> str:
+        from .notation import format_hand
+
+        return format_hand(self)
+
+    def __str__(self) -> str:
+        return self.text()

@@ -1,0 +1,216 @@
+"""Hand notation (../shared/NOTATION.md): tenhou-style digits-then-suit, letter or z honours, bonus
+tiles, MCR-style bracketed melds, Unicode glyphs. Parsing reports the 1-based column of every problem."""
+from __future__ import annotations
+
+from .errors import NotationError
+from .hand import CHOW, KONG, PUNG, Hand, Meld
+from .tiles import GLYPH_TO_TILE, HONOUR_LETTERS, SUITS, is_bonus, is_honour, tile_name
+
+_Z_ORDER = [27, 28, 29, 30, 31, 32, 33]  # 1z..7z: E S W N white green red (tenhou)
+_SUIT_LETTERS = "mpszfg"
+_LIMITS = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 4, "g": 4}
+
+
+def _suited(digit: int, letter: str) -> int:
+    if letter in SUITS:
+        return SUITS.index(letter) * 9 + digit - 1
+    if letter == "z":
+        return _Z_ORDER[digit - 1]
+    return (34 if letter == "f" else 38) + digit - 1
+
+
+def _scan(text: str, start: int, stop: int, full: str) -> list[tuple[int, int]]:
+    """Tiles with their 1-based columns from text[start:stop]; spaces are skipped."""
+    out: list[tuple[int, int]] = []
+    digits: list[tuple[int, int]] = []
+    i = start
+    while i < stop:
+        ch = text[i]
+        col = i + 1
+        if ch.isdigit():
+            digits.append((int(ch), col))
+        elif ch in _SUIT_LETTERS:
+            if not digits:
+                raise NotationError(f"suit letter {ch!r} has no digits before it", full, col)
+            for d, dcol in digits:
+                if d == 0 and ch in "mps":
+                    d = 5  # tenhou writes the red five as 0
+                if not 1 <= d <= _LIMITS[ch]:
+                    raise NotationError(f"no tile {d}{ch} (digits for {ch!r} run 1-{_LIMITS[ch]})", full, dcol)
+                out.append((_suited(d, ch), dcol))
+            digits = []
+        elif ch in HONOUR_LETTERS:
+            if digits:
+                raise NotationError(f"digits {''.join(str(d) for d, _ in digits)} are followed by honour {ch!r}, not a suit letter", full, digits[0][1])
+            out.append((27 + HONOUR_LETTERS.index(ch), col))
+        elif ch in GLYPH_TO_TILE:
+            if digits:
+                raise NotationError("digits are not followed by a suit letter", full, digits[0][1])
+            out.append((GLYPH_TO_TILE[ch], col))
+        elif ch.isspace():
+            pass
+        elif ch in "\U0001F02A\U0001F02B":
+            raise NotationError("the joker and tile-back glyphs are not tiles; write a wild tile as the tile it is", full, col)
+        else:
+            raise NotationError(f"unexpected character {ch!r}", full, col)
+        i += 1
+    if digits:
+        raise NotationError("digits are not followed by a suit letter (m, p, s, z, f or g)", full, digits[0][1])
+    return out
+
+
+def _meld(text: str, open_i: int, close_i: int, full: str) -> Meld:
+    closer = text[close_i]
+    body, number, num_col = text[open_i + 1:close_i], None, None
+    if "," in body:
+        comma = text.index(",", open_i)
+        num_text = text[comma + 1:close_i].strip()
+        num_col = comma + 2
+        if closer == "}":
+            raise NotationError("a concealed kong {....} takes no source number", full, comma + 1)
+        if not num_text.isdigit() or len(num_text) != 1:
+            raise NotationError(f"meld source must be one digit, got {num_text!r}", full, num_col)
+        number = int(num_text)
+        tiles = _scan(text, open_i + 1, comma, full)
+    else:
+        tiles = _scan(text, open_i + 1, close_i, full)
+    col = open_i + 1
+    for t, tcol in tiles:
+        if is_bonus(t):
+            raise NotationError(f"bonus tile {tile_name(t)} cannot be part of a set", full, tcol)
+    ids = sorted(t for t, _ in tiles)
+    if len(ids) not in (3, 4):
+        raise NotationError(f"a meld has 3 or 4 tiles, this one has {len(ids)}", full, col)
+    if closer == "}" and len(ids) != 4:
+        raise NotationError("a concealed kong {....} has 4 tiles", full, col)
+    if len(set(ids)) == 1:
+        kind = KONG if len(ids) == 4 else PUNG
+    elif len(ids) == 3 and any(is_honour(t) for t in ids):
+        raise NotationError("a chow cannot contain honours (winds or dragons)", full, col)
+    elif len(ids) == 3 and ids[0] // 9 == ids[2] // 9 and ids[1] == ids[0] + 1 and ids[2] == ids[0] + 2:
+        kind = CHOW
+    else:
+        raise NotationError("tiles of a meld must be one run of three in a suit or 3-4 identical tiles", full, col)
+    if kind == CHOW:
+        if number is not None and not 1 <= number <= 3:
+            raise NotationError(f"a chow's number says which tile was claimed (1-3), got {number}", full, num_col)
+        return Meld(CHOW, ids[0], source=1, claimed=number)
+    if kind == PUNG:
+        if number is not None and not 1 <= number <= 3:
+            raise NotationError(f"a pung's source is 1, 2 or 3 (left, opposite, right), got {number}", full, num_col)
+        return Meld(PUNG, ids[0], source=number)
+    if number is None:
+        return Meld(KONG, ids[0], concealed=True)
+    if number not in (1, 2, 3, 5, 6, 7):
+        raise NotationError(f"a kong's source is 1-3 (claimed) or 5-7 (added), got {number}", full, num_col)
+    return Meld(KONG, ids[0], source=number)
+
+
+def parse_tiles_only(text: str) -> list[int]:
+    """Plain tiles, no melds (for --win, --indicator, --seen)."""
+    return [t for t, _ in _scan(text, 0, len(text), text)]
+
+
+def parse_hand(text: str, win: str | int | None = None, max_size: int = 17) -> Hand:
+    """Parse a hand string. The winning tile is the last concealed tile written unless `win` names it."""
+    if not isinstance(text, str):
+        raise NotationError(f"a hand must be a string, got {type(text).__name__}")
+    if not text.strip():
+        raise NotationError("the hand is empty")
+    concealed: list[tuple[int, int]] = []
+    melds: list[tuple[Meld, int]] = []
+    i, n = 0, len(text)
+    while i < n:
+        ch = text[i]
+        if ch in "[{":
+            closer = "]" if ch == "[" else "}"
+            j = text.find(closer, i + 1)
+            other = text.find("[" if ch == "[" else "{", i + 1)
+            if j < 0 or (0 <= other < j):
+                raise NotationError(f"{ch!r} is not closed by {closer!r}", text, i + 1)
+            melds.append((_meld(text, i, j, text), i + 1))
+            i = j + 1
+        elif ch in "]}":
+            raise NotationError(f"{ch!r} closes nothing", text, i + 1)
+        else:
+            j = i
+            while j < n and text[j] not in "[]{}":
+                j += 1
+            concealed.extend(_scan(text, i, j, text))
+            i = j
+    bonus = [(t, c) for t, c in concealed if is_bonus(t)]
+    plain = [(t, c) for t, c in concealed if not is_bonus(t)]
+    seen: dict[int, int] = {}
+    for t, c in bonus:
+        if t in seen:
+            raise NotationError(f"bonus tile {tile_name(t)} appears twice (there is one of each)", text, c)
+        seen[t] = c
+    counts: dict[int, int] = {}
+    for m, col in melds:
+        for t in m.tiles:
+            counts[t] = counts.get(t, 0) + 1
+            if counts[t] > 4:
+                raise NotationError(f"five copies of {tile_name(t)} (a set has four)", text, col)
+    for t, c in plain:
+        counts[t] = counts.get(t, 0) + 1
+        if counts[t] > 4:
+            raise NotationError(f"five copies of {tile_name(t)} (a set has four)", text, c)
+    if not plain:
+        raise NotationError("the hand has no concealed tiles, so no winning tile")
+    size = len(plain) + 3 * len(melds)
+    if size % 3 != 2 or size > max_size:
+        raise NotationError(
+            f"a winning hand has 14 tiles (or 17 in five-set rulesets), kongs counting as 3; this one has {size}")
+    if win is None:
+        win_tile = plain[-1][0]
+    else:
+        win_tile = win if isinstance(win, int) else _one_tile(win)
+        if win_tile not in (t for t, _ in plain):
+            raise NotationError(f"the winning tile {tile_name(win_tile)} is not among the concealed tiles", text)
+    return Hand(
+        concealed=tuple(sorted(t for t, _ in plain)),
+        melds=tuple(m for m, _ in melds),
+        bonus=tuple(sorted(t for t, _ in bonus)),
+        win_tile=win_tile,
+        source_text=text,
+    )
+
+
+def _one_tile(text: str) -> int:
+    tiles = parse_tiles_only(text)
+    if len(tiles) != 1:
+        raise NotationError(f"expected one tile, got {text!r}")
+    return tiles[0]
+
+
+def format_tiles(tiles, sep: str = " ") -> str:
+    """Suited tiles grouped by suit, honours as letters: [1,2,3 m, 5 p, E, E] -> `123m 5p EE`."""
+    out: list[list[str]] = []
+    last_key = None
+    for t in sorted(tiles):
+        name = tile_name(t)
+        key = name[-1] if (t < 27 or t >= 34) else "honour"
+        if key != last_key:
+            out.append([key, ""])
+            last_key = key
+        out[-1][1] += name if key == "honour" else name[0]
+    return sep.join(body if key == "honour" else body + key for key, body in out)
+
+
+def format_hand(hand: Hand) -> str:
+    """Canonical text: melds, concealed tiles in order with the winning tile last, bonus tiles."""
+    rest = list(hand.concealed)
+    rest.remove(hand.win_tile)
+    parts = [m.text() for m in hand.melds]
+    if rest:
+        parts.append(format_tiles(rest))
+    parts.append(tile_name(hand.win_tile))
+    if hand.bonus:
+        parts.append(format_tiles(hand.bonus))
+    return " ".join(parts)
+
+
+def format_glyphs(tiles) -> str:
+    from .tiles import glyph
+
+    return "".join(glyph(t) for t in tiles)

@@ -1,0 +1,128 @@
+"""Patterns about the sets of a reading: pungs by kind, chows, kongs, concealment, honours sets."""
+from __future__ import annotations
+
+from ..hand import KONG, PAIR, PUNG
+from ..tiles import DRAGON_TILES, HONOURS, WIND_TILES, parse_tile
+from ..registry import pattern
+
+_GROUPS = {"dragons": DRAGON_TILES, "winds": WIND_TILES, "honours": HONOURS}
+
+
+def tile_group(name) -> frozenset:
+    """`dragons`, `winds`, `honours`, or a list of tiles like [C, F]."""
+    if isinstance(name, str) and name in _GROUPS:
+        return _GROUPS[name]
+    names = name if isinstance(name, (list, tuple)) else [name]
+    return frozenset(parse_tile(str(n)) for n in names)
+
+
+@pattern()
+def pungs_of(f, tiles="honours", exposed=None):
+    """One per pung or kong of the given tiles (`dragons`, `winds`, `honours` or a list).
+    `exposed`: true counts only exposed ones, false only concealed ones."""
+    group = tile_group(tiles)
+    n = 0
+    for i, b in enumerate(f.blocks):
+        if b.kind in (PUNG, KONG) and b.tile in group:
+            if exposed is None or exposed != f.is_concealed(i):
+                n += 1
+    return n
+
+
+@pattern()
+def seat_wind_pung(f):
+    """A pung or kong of the winner's own (seat) wind."""
+    return int(f.seat_wind in f.pung_tiles)
+
+
+@pattern()
+def round_wind_pung(f):
+    """A pung or kong of the prevailing (round) wind."""
+    return int(f.round_wind in f.pung_tiles)
+
+
+@pattern()
+def all_chows(f, pair="suited"):
+    """Every set a chow; `pair`: `suited` (a suited pair), `any`, or `not_value` (not a dragon,
+    seat or round wind)."""
+    if f.form != "standard" or f.pungs:
+        return 0
+    p = f.pair.tile
+    if pair == "suited" and p >= 27:
+        return 0
+    if pair == "not_value" and (p in DRAGON_TILES or p in (f.seat_wind, f.round_wind)):
+        return 0
+    return 1
+
+
+@pattern()
+def all_pungs(f):
+    """Every set a pung or kong (standard form)."""
+    return int(f.form == "standard" and not f.chows and bool(f.pungs))
+
+
+@pattern()
+def concealed_pungs(f, count=3, exact=False):
+    """At least (or exactly) `count` concealed pungs/kongs; a pung completed by a discard is exposed."""
+    n = f.concealed_pungs
+    return int(n == count if exact else n >= count)
+
+
+@pattern()
+def kongs(f, count=1, exact=False, kind=None):
+    """At least (or exactly) `count` kongs; `kind`: `concealed` or `exposed` to count only those."""
+    ks = [b for b in f.kongs if kind is None or (kind == "concealed") == b.meld.concealed]
+    return int(len(ks) == count if exact else len(ks) >= count)
+
+
+@pattern()
+def little_three(f, tiles="dragons"):
+    """Pungs of all but one of the group and a pair of the last (little dragons: 2+pair;
+    little winds: 3+pair)."""
+    group = tile_group(tiles)
+    have = sum(1 for t in f.pung_tiles if t in group)
+    return int(f.pair is not None and f.pair.tile in group and have == len(group) - 1)
+
+
+@pattern()
+def great_three(f, tiles="dragons"):
+    """Pungs or kongs of every tile of the group (great dragons, great winds)."""
+    group = tile_group(tiles)
+    return int(group <= set(f.pung_tiles))
+
+
+@pattern()
+def pair_of(f, tiles="dragons"):
+    """The pair is one of the given tiles (`seat`, `round` are the winner's winds)."""
+    if f.pair is None:
+        return 0
+    if tiles == "seat":
+        return int(f.pair.tile == f.seat_wind)
+    if tiles == "round":
+        return int(f.pair.tile == f.round_wind)
+    return int(f.pair.tile in tile_group(tiles))
+
+
+@pattern()
+def closed_hand(f, self_drawn=False):
+    """No set claimed before the win; with `self_drawn: true`, also won on one's own draw."""
+    return int(f.closed and (f.self_draw or not self_drawn))
+
+
+@pattern()
+def form(f, name="seven_pairs"):
+    """The reading is the named special form (seven_pairs, thirteen_orphans...)."""
+    return int(f.form == name)
+
+
+@pattern()
+def wait(f, shapes=("pair",)):
+    """The winning tile completed one of the wait shapes: pair, edge, closed, open, pung."""
+    shapes = [shapes] if isinstance(shapes, str) else shapes
+    return int(f.wait in shapes)
+
+
+@pattern()
+def pair_block_count(f):
+    """Number of pairs (2 for standard readings with a pair... used by special forms)."""
+    return sum(1 for b in f.blocks if b.kind == PAIR)

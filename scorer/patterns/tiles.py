@@ -1,0 +1,60 @@
+"""Patterns about which tiles a hand holds: suits, honours, terminals, colours."""
+from __future__ import annotations
+
+from ..registry import pattern
+from ..tiles import GREEN_TILES, HONOURS, TERMINALS
+
+
+@pattern()
+def no_honours(f):
+    """No wind or dragon anywhere in the hand."""
+    return int(not f.has_honours)
+
+
+@pattern()
+def one_suit(f, honours="with"):
+    """Tiles of a single suit; `honours`: `with` (honours required: clean/mixed one-suit),
+    `without` (none allowed: pure), `any`."""
+    if len(f.suits) != 1:
+        return 0
+    if honours == "with":
+        return int(f.has_honours)
+    if honours == "without":
+        return int(not f.has_honours)
+    return 1
+
+
+@pattern()
+def all_honours(f):
+    """Winds and dragons only."""
+    return int(f.kinds <= HONOURS)
+
+
+@pattern()
+def all_terminals(f):
+    """1s and 9s only."""
+    return int(f.kinds <= TERMINALS)
+
+
+@pattern()
+def terminals_and_honours(f):
+    """Only 1s, 9s and honours, with at least one of each kind."""
+    return int(f.kinds <= (TERMINALS | HONOURS) and bool(f.kinds & TERMINALS) and bool(f.kinds & HONOURS))
+
+
+@pattern()
+def all_green(f):
+    """Only 2 3 4 6 8 bamboo and green dragons."""
+    return int(f.kinds <= GREEN_TILES)
+
+
+@pattern()
+def nine_gates(f):
+    """1112345678999 of one suit plus any tile of that suit, all concealed, no melds."""
+    h = f.hand
+    if h.melds or len(f.suits) != 1 or f.has_honours or f.wild_held:
+        return 0
+    s = next(iter(f.suits))
+    c = h.counts[s * 9: s * 9 + 9]
+    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+    return int(sum(c) == 14 and all(x >= n for x, n in zip(c, need)))

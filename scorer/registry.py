@@ -1,0 +1,84 @@
+"""Name -> function registries for patterns, scoring models and payment models.
+
+Each entry records the keyword parameters its function accepts, so a variant naming an unknown
+entry or parameter fails when it loads, not when a hand happens to reach it."""
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    fn: object
+    params: frozenset  # accepted keyword parameters
+    required: frozenset
+    doc: str
+
+
+class Registry:
+    def __init__(self, kind: str, package: str):
+        self.kind = kind
+        self.package = package
+        self.entries: dict[str, Entry] = {}
+        self._loaded = False
+
+    def register(self, name: str | None = None, skip: int = 1):
+        """Decorator. `skip` is how many leading positional arguments are not YAML parameters."""
+        def deco(fn):
+            key = name or fn.__name__
+            if key in self.entries and self.entries[key].fn is not fn:
+                raise RuntimeError(f"{self.kind} {key!r} registered twice")
+            sig = [p for p in list(inspect.signature(fn).parameters.values())[skip:] if p.name != "total"]
+            params = frozenset(p.name for p in sig)
+            required = frozenset(p.name for p in sig if p.default is inspect.Parameter.empty)
+            self.entries[key] = Entry(key, fn, params, required, inspect.getdoc(fn) or "")
+            return fn
+        return deco
+
+    def load(self):
+        """Import every module of the package once, so their decorators run."""
+        if self._loaded:
+            return
+        pkg = importlib.import_module(self.package)
+        for mod in pkgutil.iter_modules(pkg.__path__):
+            importlib.import_module(f"{self.package}.{mod.name}")
+        self._loaded = True
+
+    def get(self, name: str) -> Entry:
+        self.load()
+        return self.entries[name]
+
+    def __contains__(self, name: str) -> bool:
+        self.load()
+        return name in self.entries
+
+    def names(self) -> list[str]:
+        self.load()
+        return sorted(self.entries)
+
+
+PATTERNS = Registry("pattern", "scorer.patterns")
+VALUE_MODELS = Registry("scoring model", "scorer.models")
+PAY_MODELS = Registry("payment model", "scorer.models")
+PAIR_CONDITIONS = Registry("pair condition", "scorer.models")
+
+pattern = PATTERNS.register
+
+
+def value_model(name=None):
+    """Scoring model: fn(items, ctx, bound, total=None, **params) -> HandValue."""
+    return VALUE_MODELS.register(name, skip=3)
+
+
+def pay_model(name=None):
+    """Payment model: fn(value, ctx, bound, **params) -> list[Transfer]."""
+    return PAY_MODELS.register(name, skip=3)
+
+
+def pair_condition(name=None):
+    """Pair condition: fn(ctx, loser) -> bool, named by `if:` in payment factors."""
+    return PAIR_CONDITIONS.register(name, skip=2)

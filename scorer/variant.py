@@ -1,0 +1,436 @@
+"""Rulesets as data: load variants/*.yaml, follow `extends:`, validate every key, bind options.
+
+A variant names its patterns (predicate, parameters, value, unit, rule), exclusions, series, limits,
+its scoring and payment models with their parameters, its house-rule options and their defaults.
+A string value "$name" anywhere in patterns, scoring or payment is the option `name`'s value."""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from .errors import VariantError
+
+MAX_BYTES = 1_000_000
+MAX_DEPTH = 20
+MAX_EXTENDS = 10
+
+_TOP_KEYS = {"id", "name", "description", "source", "extends", "players", "hand", "options", "patterns",
+             "exclusions", "scoring", "payment", "refuse", "context", "rules", "notes"}
+_HAND_KEYS = {"sets", "forms", "wild", "tiles", "max_bonus"}
+_PATTERN_KEYS = {"check", "params", "value", "unit", "group", "rule", "limit", "excludes", "series",
+                 "when", "label", "doc"}
+_OPTION_KEYS = {"default", "type", "doc", "choices", "min", "max"}
+_TYPES = {"int": int, "bool": bool, "str": str, "number": (int, float)}
+
+
+def variants_dir() -> Path:
+    env = os.environ.get("MJSCORE_VARIANTS")
+    if env:
+        return Path(env)
+    here = Path(__file__).resolve().parent
+    for cand in (here.parent / "variants", here / "variants"):
+        if cand.is_dir():
+            return cand
+    return here.parent / "variants"
+
+
+def shipped_ids() -> list[str]:
+    return sorted(p.stem for p in variants_dir().glob("*.yaml"))
+
+
+def _read_yaml(path: Path) -> dict:
+    import yaml
+
+    try:
+        raw = path.read_bytes()
+    except OSError as e:
+        raise VariantError(f"cannot read: {e.strerror}", str(path)) from None
+    if len(raw) > MAX_BYTES:
+        raise VariantError(f"file is larger than {MAX_BYTES} bytes", str(path))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise VariantError(f"not UTF-8 (byte {e.start})", str(path)) from None
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader, never object-building tags
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        where = f" at line {mark.line + 1}" if mark else ""
+        raise VariantError(f"not valid YAML{where}: {getattr(e, 'problem', e)}", str(path)) from None
+    if not isinstance(data, dict):
+        raise VariantError("a variant file must be a mapping of keys", str(path))
+    _check_depth(data, str(path))
+    return data
+
+
+def _check_depth(node, source, depth=0):
+    if depth > MAX_DEPTH:
+        raise VariantError(f"nested deeper than {MAX_DEPTH} levels", source)
+    if isinstance(node, dict):
+        for v in node.values():
+            _check_depth(v, source, depth + 1)
+    elif isinstance(node, list):
+        for v in node:
+            _check_depth(v, source, depth + 1)
+
+
+def _merge(base: dict, over: dict) -> dict:
+    """Deep merge; a None value in `over` deletes the key (a club file dropping a pattern)."""
+    out = dict(base)
+    for k, v in over.items():
+        if v is None:
+            out.pop(k, None)
+        elif isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def resolve_path(ref: str, relative_to: Path | None = None) -> Path:
+    """A shipped id (`hk-old`) or a path to a YAML file."""
+    if ref.endswith((".yaml", ".yml")) or "/" in ref or os.sep in ref:
+        p = Path(ref)
+        if not p.is_absolute() and relative_to is not None and not p.exists():
+            p = relative_to / p
+        return p
+    p = variants_dir() / f"{ref}.yaml"
+    if not p.exists():
+        raise VariantError(f"no ruleset {ref!r}; shipped: {', '.join(shipped_ids())}")
+    return p
+
+
+def _load_raw(ref: str, relative_to: Path | None = None, chain: tuple = ()) -> tuple[dict, str]:
+    path = resolve_path(ref, relative_to).resolve() if ref else None
+    key = str(path)
+    if key in chain:
+        raise VariantError(f"extends cycle: {' -> '.join(chain + (key,))}", key, "extends")
+    if len(chain) >= MAX_EXTENDS:
+        raise VariantError(f"more than {MAX_EXTENDS} levels of extends", key, "extends")
+    if not path.exists():
+        raise VariantError("no such file", key)
+    data = _read_yaml(path)
+    parent = data.get("extends")
+    if parent is not None:
+        if not isinstance(parent, str):
+            raise VariantError("extends must name one ruleset id or file", key, "extends")
+        try:
+            base, _ = _load_raw(parent, path.parent, chain + (key,))
+        except VariantError as e:
+            if "no ruleset" in str(e) or "no such file" in str(e):
+                raise VariantError(f"its parent {parent!r} is missing ({e})", key, "extends") from None
+            raise
+        rules = data.get("rules") or {}
+        data = {k: v for k, v in data.items() if k not in ("extends", "rules")}
+        merged = _merge(base, data)
+        if "id" not in data:
+            merged["id"] = path.stem
+        if rules:
+            if not isinstance(rules, dict):
+                raise VariantError("rules must map option names to values", key, "rules")
+            merged.setdefault("rules", {})
+            merged["rules"] = {**merged.get("rules", {}), **rules}
+        data = merged
+    return data, key
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: object
+    type: str
+    doc: str = ""
+    choices: tuple = ()
+    min: float | None = None
+    max: float | None = None
+
+    def parse(self, value, where=""):
+        """Coerce a value typed on the command line or read from YAML, or raise VariantError."""
+        from .context import FALSE_WORDS, TRUE_WORDS
+
+        v = value
+        if self.type == "bool" and isinstance(v, str):
+            if v.lower() not in TRUE_WORDS | FALSE_WORDS:
+                raise VariantError(f"option {self.name} takes true/false, got {value!r}", where, self.name)
+            v = v.lower() in TRUE_WORDS
+        elif self.type in ("int", "number") and isinstance(v, str):
+            try:
+                v = int(v) if self.type == "int" else float(v)
+            except ValueError:
+                raise VariantError(f"option {self.name} takes a number, got {value!r}", where, self.name) from None
+        if self.type in ("int", "number") and isinstance(v, bool):
+            raise VariantError(f"option {self.name} takes a number, got {value!r}", where, self.name)
+        if not isinstance(v, _TYPES[self.type]):
+            raise VariantError(f"option {self.name} takes a {self.type}, got {value!r}", where, self.name)
+        if self.choices and v not in self.choices:
+            raise VariantError(f"option {self.name} is one of {', '.join(map(str, self.choices))}; got {value!r}",
+                               where, self.name)
+        if self.min is not None and v < self.min or self.max is not None and v > self.max:
+            raise VariantError(f"option {self.name} must be within {self.min}..{self.max}, got {v}", where, self.name)
+        return v
+
+
+@dataclass(frozen=True)
+class PatternSpec:
+    name: str
+    check: str
+    params: dict
+    value: object
+    unit: str
+    group: str
+    rule: str
+    limit: bool
+    excludes: tuple
+    series: str | None
+    when: dict
+    label: str
+
+
+@dataclass
+class Variant:
+    """A loaded, validated ruleset; `bind(rules)` gives the options' values and the patterns in force."""
+
+    id: str
+    name: str
+    source: str
+    data: dict
+    path: str
+    players: int
+    sets: int
+    forms: tuple
+    wild: dict
+    options: dict
+    patterns: list
+    exclusions: list
+    scoring: dict
+    payment: dict
+    refuse: list
+    context_keys: dict
+    description: str = ""
+    _bound: dict = field(default_factory=dict, repr=False)
+
+    def option_values(self, rules: dict | None = None) -> dict:
+        values = {k: o.default for k, o in self.options.items()}
+        for k, v in (rules or {}).items():
+            if k not in self.options:
+                raise VariantError(f"no option {k!r} in ruleset {self.id}; options: {', '.join(sorted(self.options)) or 'none'}",
+                                   key=k)
+            values[k] = self.options[k].parse(v)
+        return values
+
+    def bind(self, rules: dict | None = None) -> "Bound":
+        key = tuple(sorted((rules or {}).items(), key=lambda kv: kv[0]))
+        try:
+            return self._bound[key]
+        except (KeyError, TypeError):
+            pass
+        b = Bound(self, self.option_values(rules))
+        try:
+            self._bound[key] = b
+        except TypeError:
+            pass
+        return b
+
+
+def resolve(value, options: dict):
+    """Replace "$name" strings by option values, recursively."""
+    if isinstance(value, str) and value.startswith("$"):
+        return options[value[1:]]
+    if isinstance(value, dict):
+        return {k: resolve(v, options) for k, v in value.items()}
+    if isinstance(value, list):
+        return [resolve(v, options) for v in value]
+    return value
+
+
+def when_ok(when: dict, options: dict) -> bool:
+    for k, v in when.items():
+        want = v if isinstance(v, list) else [v]
+        if options.get(k) not in want:
+            return False
+    return True
+
+
+class Bound:
+    """A variant with its options fixed: patterns in force with their values resolved."""
+
+    def __init__(self, variant: Variant, options: dict):
+        from .registry import PATTERNS
+
+        self.variant = variant
+        self.options = options
+        self.patterns = []
+        for p in variant.patterns:
+            if not when_ok(p.when, options):
+                continue
+            self.patterns.append((p, PATTERNS.get(p.check).fn, resolve(p.params, options), resolve(p.value, options)))
+        active = {p.name for p, *_ in self.patterns}
+        excl: dict[str, set] = {p.name: set(p.excludes) for p, *_ in self.patterns}
+        for e in variant.exclusions:
+            if when_ok(e.get("when", {}), options) and e["pattern"] in active:
+                excl[e["pattern"]] |= set(e["excludes"])
+        self.excludes = excl
+        self.refuse = [(r, PATTERNS.get(r["check"]).fn, resolve(r.get("params", {}), options))
+                       for r in variant.refuse if when_ok(r.get("when", {}), options)]
+        self.scoring = resolve(variant.scoring, options)
+        self.payment = resolve(variant.payment, options)
+        self.hand_options = resolve({"wild": variant.wild, **options}, options)
+
+
+# ---- validation ---------------------------------------------------------------------------
+
+def _need(cond, msg, src, key):
+    if not cond:
+        raise VariantError(msg, src, key)
+
+
+def _refs(value) -> list[str]:
+    if isinstance(value, str) and value.startswith("$"):
+        return [value[1:]]
+    if isinstance(value, dict):
+        return [r for v in value.values() for r in _refs(v)]
+    if isinstance(value, list):
+        return [r for v in value for r in _refs(v)]
+    return []
+
+
+def build(data: dict, src: str) -> Variant:
+    from .forms import FORMS
+    from .registry import PATTERNS, PAY_MODELS, VALUE_MODELS
+
+    for k in data:
+        _need(k in _TOP_KEYS, f"unknown key (known: {', '.join(sorted(_TOP_KEYS))})", src, k)
+    vid = data.get("id")
+    _need(isinstance(vid, str) and vid, "id must be a non-empty string", src, "id")
+    # options
+    options = {}
+    raw_opts = data.get("options") or {}
+    _need(isinstance(raw_opts, dict), "options must be a mapping", src, "options")
+    for name, spec in raw_opts.items():
+        key = f"options.{name}"
+        _need(isinstance(spec, dict), "an option is a mapping with default, type, doc", src, key)
+        for k in spec:
+            _need(k in _OPTION_KEYS, f"unknown key {k!r} (known: {', '.join(sorted(_OPTION_KEYS))})", src, key)
+        default = spec.get("default")
+        typ = spec.get("type") or ("bool" if isinstance(default, bool) else "int" if isinstance(default, int)
+                                   else "number" if isinstance(default, float) else "str")
+        _need(typ in _TYPES, f"type must be one of {', '.join(_TYPES)}", src, key + ".type")
+        opt = Option(name, default, typ, str(spec.get("doc", "")), tuple(spec.get("choices") or ()),
+                     spec.get("min"), spec.get("max"))
+        try:
+            opt.parse(default, src)
+        except VariantError as e:
+            raise VariantError(f"default is invalid: {e}", src, key + ".default") from None
+        options[name] = opt
+    for name, value in (data.get("rules") or {}).items():
+        _need(name in options, f"no option {name!r} to set", src, f"rules.{name}")
+        o = options[name]
+        options[name] = Option(o.name, o.parse(value, src), o.type, o.doc, o.choices, o.min, o.max)
+    # hand
+    hand = data.get("hand") or {}
+    _need(isinstance(hand, dict), "hand must be a mapping", src, "hand")
+    for k in hand:
+        _need(k in _HAND_KEYS, f"unknown key (known: {', '.join(sorted(_HAND_KEYS))})", src, f"hand.{k}")
+    sets = hand.get("sets", 4)
+    _need(sets in (4, 5), "sets must be 4 or 5", src, "hand.sets")
+    forms = tuple(hand.get("forms", ["standard"]))
+    for fname in forms:
+        _need(fname in FORMS, f"unknown form {fname!r} (known: {', '.join(sorted(FORMS))})", src, "hand.forms")
+    wild = hand.get("wild") or {"from": "none"}
+    _need(isinstance(wild, dict) and wild.get("from", "none") in
+          ("none", "indicator", "indicator_next", "given", "fixed"), "wild.from must be none, indicator, "
+          "indicator_next, given or fixed", src, "hand.wild")
+    players = data.get("players", 4)
+    _need(players in (3, 4), "players must be 3 or 4", src, "players")
+    # patterns
+    raw_pats = data.get("patterns") or {}
+    _need(isinstance(raw_pats, dict), "patterns must be a mapping of name -> spec", src, "patterns")
+    default_unit = (data.get("scoring") or {}).get("unit", "")
+    patterns = []
+    for name, spec in raw_pats.items():
+        key = f"patterns.{name}"
+        _need(isinstance(spec, dict), "a pattern is a mapping (check, value, rule...)", src, key)
+        for k in spec:
+            _need(k in _PATTERN_KEYS, f"unknown key {k!r} (known: {', '.join(sorted(_PATTERN_KEYS))})", src, key)
+        check = spec.get("check", name)
+        _need(check in PATTERNS, f"unknown pattern predicate {check!r}", src, key + ".check")
+        entry = PATTERNS.get(check)
+        params = spec.get("params") or {}
+        _need(isinstance(params, dict), "params must be a mapping", src, key + ".params")
+        for p in params:
+            _need(p in entry.params, f"predicate {check} takes no parameter {p!r} (takes: {', '.join(sorted(entry.params)) or 'none'})",
+                  src, f"{key}.params.{p}")
+        value = spec.get("value", 0)
+        _need(isinstance(value, (int, float)) and not isinstance(value, bool)
+              or isinstance(value, str) and value.startswith("$"), "value must be a number or \"$option\"",
+              src, key + ".value")
+        _need(bool(spec.get("rule")), "every pattern cites its rule (rule: ...)", src, key + ".rule")
+        when = spec.get("when") or {}
+        _need(isinstance(when, dict), "when must map option names to values", src, key + ".when")
+        excludes = spec.get("excludes") or []
+        _need(isinstance(excludes, list), "excludes must be a list of pattern names", src, key + ".excludes")
+        patterns.append(PatternSpec(name, check, params, value, spec.get("unit", default_unit),
+                                    spec.get("group", ""), str(spec["rule"]), bool(spec.get("limit", False)),
+                                    tuple(excludes), spec.get("series"), when, spec.get("label", name.replace("_", " "))))
+    names = {p.name for p in patterns}
+    for p in patterns:
+        for e in p.excludes:
+            _need(e in names, f"excludes unknown pattern {e!r}", src, f"patterns.{p.name}.excludes")
+        for r in list(p.when) + _refs(p.value) + _refs(p.params):
+            _need(r in options, f"refers to unknown option {r!r}", src, f"patterns.{p.name}")
+    exclusions = data.get("exclusions") or []
+    _need(isinstance(exclusions, list), "exclusions must be a list", src, "exclusions")
+    for i, e in enumerate(exclusions):
+        _need(isinstance(e, dict) and e.get("pattern") in names and isinstance(e.get("excludes"), list)
+              and all(x in names for x in e["excludes"]),
+              "each exclusion is {pattern: NAME, excludes: [NAMES], when: {...}} naming known patterns", src,
+              f"exclusions[{i}]")
+    refuse = data.get("refuse") or []
+    _need(isinstance(refuse, list), "refuse must be a list", src, "refuse")
+    for i, r in enumerate(refuse):
+        _need(isinstance(r, dict) and r.get("check") in PATTERNS and r.get("message") and r.get("rule"),
+              "each refusal is {check: PREDICATE, params: {...}, message: ..., rule: ...}", src, f"refuse[{i}]")
+    # models
+    scoring = data.get("scoring") or {}
+    payment = data.get("payment") or {}
+    for section, reg, spec in (("scoring", VALUE_MODELS, scoring), ("payment", PAY_MODELS, payment)):
+        _need(isinstance(spec, dict) and spec.get("model") in reg,
+              f"model must be one of {', '.join(reg.names())}", src, f"{section}.model")
+        entry = reg.get(spec["model"])
+        for k in spec:
+            _need(k == "model" or k in entry.params,
+                  f"model {spec['model']} takes no parameter {k!r} (takes: {', '.join(sorted(entry.params))})",
+                  src, f"{section}.{k}")
+        for k in entry.required:
+            _need(k in spec, f"model {spec['model']} needs {k!r}", src, section)
+        for r in _refs(spec):
+            _need(r in options, f"refers to unknown option {r!r}", src, section)
+    ctx_keys = data.get("context") or {}
+    _need(isinstance(ctx_keys, dict), "context must map --set keys to their descriptions", src, "context")
+    return Variant(id=vid, name=str(data.get("name", vid)), source=str(data.get("source", "")), data=data, path=src,
+                   players=players, sets=sets, forms=forms, wild=wild, options=options, patterns=patterns,
+                   exclusions=exclusions, scoring=scoring, payment=payment, refuse=refuse, context_keys=ctx_keys,
+                   description=str(data.get("description", "")))
+
+
+@lru_cache(maxsize=64)
+def _load_cached(ref: str, mtime_key: str) -> Variant:
+    data, src = _load_raw(ref)
+    return build(data, src)
+
+
+def load_variant(ref: str | Variant) -> Variant:
+    """A shipped ruleset by id, or a user's YAML file by path."""
+    if isinstance(ref, Variant):
+        return ref
+    if not isinstance(ref, str) or not ref:
+        raise VariantError(f"a variant is an id or a path, got {ref!r}")
+    path = resolve_path(ref)
+    try:
+        stamp = str(path.stat().st_mtime_ns)
+    except OSError:
+        raise VariantError("no such file", str(path)) from None
+    return _load_cached(ref, stamp)
