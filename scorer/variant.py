@@ -299,8 +299,9 @@ def _refs(value) -> list[str]:
 
 def build(data: dict, src: str) -> Variant:
     from .forms import FORMS
-    from .registry import PATTERNS, PAY_MODELS, VALUE_MODELS
+    from .registry import PAIR_CONDITIONS, PATTERNS, PAY_MODELS, VALUE_MODELS
 
+    PATTERNS.load()  # pattern modules may register special forms too
     for k in data:
         _need(k in _TOP_KEYS, f"unknown key (known: {', '.join(sorted(_TOP_KEYS))})", src, k)
     vid = data.get("id")
@@ -408,6 +409,18 @@ def build(data: dict, src: str) -> Variant:
             _need(k in spec, f"model {spec['model']} needs {k!r}", src, section)
         for r in _refs(spec):
             _need(r in options, f"refers to unknown option {r!r}", src, section)
+    for i, fac in enumerate(payment.get("factors") or []):
+        key = f"payment.factors[{i}]"
+        _need(isinstance(fac, dict), "a factor is a mapping {if: CONDITION, times: N, why: ...}", src, key)
+        for k in fac:
+            _need(k in ("if", "times", "plus", "why", "when", "skip"), f"unknown key {k!r}", src, key)
+        conds = fac.get("if", "always")
+        for c in conds if isinstance(conds, list) else [conds]:
+            c = c[4:] if isinstance(c, str) and c.startswith("not ") else c
+            _need(c in PAIR_CONDITIONS, f"unknown pair condition {c!r} (known: {', '.join(PAIR_CONDITIONS.names())})",
+                  src, key + ".if")
+        for r in list(fac.get("when") or {}):
+            _need(r in options, f"refers to unknown option {r!r}", src, key + ".when")
     ctx_keys = data.get("context") or {}
     _need(isinstance(ctx_keys, dict), "context must map --set keys to their descriptions", src, "context")
     return Variant(id=vid, name=str(data.get("name", vid)), source=str(data.get("source", "")), data=data, path=src,

@@ -1,0 +1,240 @@
+"""The `mjscore` command: parse flags, call the library, format. Nothing here scores anything.
+
+Commands other than score/pay/variants live in their own modules and are imported only when used,
+so `mjscore --help` costs little more than importing click."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+LAZY = {
+    "batch": ("scorer.cli_batch:batch", "Score hand files (YAML, JSON Lines, CSV) with a ledger."),
+    "compare": ("scorer.cli_tools:compare", "Score one hand under several rulesets side by side."),
+    "waits": ("scorer.cli_tools:waits", "List the tiles that complete a hand one tile short."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | set(LAZY))
+
+    def get_command(self, ctx, name):
+        if name in LAZY:
+            import importlib
+
+            mod, attr = LAZY[name][0].split(":")
+            try:
+                return getattr(importlib.import_module(mod), attr)
+            except (ImportError, AttributeError):
+                return None
+        return super().get_command(ctx, name)
+
+    def format_commands(self, ctx, formatter):
+        rows = []
+        for name in self.list_commands(ctx):
+            if name in LAZY:
+                rows.append((name, LAZY[name][1]))
+            else:
+                cmd = super().get_command(ctx, name)
+                rows.append((name, cmd.get_short_help_str(80)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def fail(message: str, fmt: str = "text", code: int = 2):
+    """One line on stderr (and {"error": ...} on stdout for --format json), then exit."""
+    if fmt == "json":
+        import json
+
+        click.echo(json.dumps({"error": message}))
+    click.echo(f"mjscore: error: {message}", err=True)
+    sys.exit(code)
+
+
+def run_guarded(fn, fmt="text"):
+    """Run fn(); user errors exit 2 with one line, anything else exits 3 without a traceback."""
+    from .errors import MjError
+
+    try:
+        return fn()
+    except MjError as e:
+        fail(str(e), fmt)
+    except (KeyboardInterrupt, BrokenPipeError):
+        sys.exit(130)
+    except Exception as e:  # a bug: still one line, never a traceback
+        fail(f"internal error ({type(e).__name__}: {e}); please report this hand", fmt, code=3)
+
+
+def _pairs(values, flag):
+    out = {}
+    for v in values:
+        if "=" not in v:
+            raise click.BadParameter(f"expected KEY=VALUE, got {v!r}", param_hint=flag)
+        k, _, val = v.partition("=")
+        out[k.strip().replace("-", "_")] = _yaml_scalar(val.strip())
+    return out
+
+
+def _yaml_scalar(text):
+    """`--set x=3` gives 3, `x=true` gives True, other text stays text."""
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+SEAT = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
+
+
+def context_options(fn):
+    """The win-context flags of NOTATION.md, shared by score, pay, compare and waits."""
+    opts = [
+        click.option("--variant", "-v", default="hk-old", show_default=True, help="Ruleset id or a path to a variant YAML."),
+        click.option("--self-draw", is_flag=True, default=None, help="Won on a tile drawn from the wall."),
+        click.option("--discarder", type=SEAT, help="Won on SEAT's discard."),
+        click.option("--robbed", type=SEAT, help="Won by robbing SEAT's added kong."),
+        click.option("--kong-draw", type=int, is_flag=False, flag_value=1, default=None, metavar="[N]",
+                     help="Won on a kong replacement tile; N consecutive kongs (default 1)."),
+        click.option("--last-tile", is_flag=True, default=None, help="Won on the last wall tile or the discard after it."),
+        click.option("--first-turn", is_flag=True, default=None, help="Heavenly (dealer) / earthly (non-dealer) win."),
+        click.option("--seat", type=SEAT, help="The winner's seat wind (default E)."),
+        click.option("--round", "round_", type=SEAT, help="Prevailing wind (default E)."),
+        click.option("--dealer", type=SEAT, help="The dealer's (banker's) seat (default E)."),
+        click.option("--streak", type=click.IntRange(min=0), help="The dealer's consecutive stays."),
+        click.option("--wild", help="The wild tile itself (gold / fortune / laizi)."),
+        click.option("--indicator", help="The flipped indicator; the variant derives the wild tile."),
+        click.option("--floats", type=click.IntRange(min=0), help="Wild tiles discarded in float rounds."),
+        click.option("--players", type=click.IntRange(3, 4), help="4, or 3 for three-player rulesets."),
+        click.option("--liable", type=SEAT, help="The player who pays for everyone under a liability rule."),
+        click.option("--win", help="The winning tile (default: the last concealed tile written)."),
+        click.option("--other", "others", multiple=True, metavar="SEAT:HAND", help="Another player's hand or state."),
+        click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other fact the variant reads."),
+        click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Override a house-rule option."),
+    ]
+    for opt in reversed(opts):
+        fn = opt(fn)
+    return fn
+
+
+def context_kwargs(kw) -> tuple[str, dict]:
+    """Pop the context flags out of a command's kwargs; returns (variant, context dict)."""
+    ctx = {
+        "self_draw": kw.pop("self_draw"), "discarder": kw.pop("discarder"), "robbed": kw.pop("robbed"),
+        "kong_draw": kw.pop("kong_draw"), "last_tile": kw.pop("last_tile"), "first_turn": kw.pop("first_turn"),
+        "seat": kw.pop("seat"), "round": kw.pop("round_"), "dealer": kw.pop("dealer"), "streak": kw.pop("streak"),
+        "wild": kw.pop("wild"), "indicator": kw.pop("indicator"), "floats": kw.pop("floats"),
+        "players": kw.pop("players"), "liable": kw.pop("liable"), "win": kw.pop("win"),
+    }
+    ctx = {k: v for k, v in ctx.items() if v is not None}
+    others = {}
+    for o in kw.pop("others"):
+        seat, sep, hand = o.partition(":")
+        if not sep or seat.upper() not in "ESWN" or len(seat) != 1:
+            raise click.BadParameter(f"expected SEAT:HAND, got {o!r}", param_hint="--other")
+        others[seat.upper()] = hand
+    if others:
+        ctx["others"] = others
+    extra = _pairs(kw.pop("sets"), "--set")
+    if extra:
+        ctx["extra"] = extra
+    rules = _pairs(kw.pop("rules"), "--rule")
+    if rules:
+        ctx["rules"] = rules
+    return kw.pop("variant"), ctx
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="mjscore", message="mjscore %(version)s")
+def main():
+    """Score mahjong hands: every reading, itemized, and who pays whom.
+
+    \b
+    Examples:
+      mjscore score "[CCC,2] 123m 456p 789s 55s 5s" --self-draw --seat W --rule min_faan=1
+      mjscore pay --total 6 --seat N --discarder S
+      mjscore variants show hk-old
+    """
+
+
+@main.command()
+@click.argument("hand")
+@context_options
+@click.option("--all", "show_all", is_flag=True, help="List every reading with its score and mark the one chosen.")
+@click.option("--claim", type=float, help="A total someone claimed: say whether it is right and what differs.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@click.option("--glyphs", is_flag=True, help="Show tiles as Unicode glyphs as well.")
+def score(hand, show_all, claim, fmt, glyphs, **kw):
+    """Score HAND (notation: ../NOTATION.md, README) and print who pays whom.
+
+    Exit status: 0 scored (and a --claim is right), 1 a --claim is wrong, 2 invalid hand or input."""
+    variant, ctx = context_kwargs(kw)
+
+    def go():
+        from . import engine, output
+
+        result = engine.score(hand, ctx, variant=variant)
+        if fmt == "json":
+            text = output.result_json(result, show_all=show_all, claim=claim)
+        else:
+            text = output.result_text(result, show_all=show_all, claim=claim, glyphs=glyphs)
+        click.echo(text)
+        return result
+
+    result = run_guarded(go, fmt)
+    if claim is not None and abs(claim - result.value.total) > 1e-9:
+        sys.exit(1)
+
+
+@main.command()
+@click.option("--total", type=float, required=True, help="The hand's total as the table counted it (faan, points...).")
+@click.option("--limit", "is_limit", is_flag=True, help="The hand is a limit hand (pays the ruleset's limit).")
+@context_options
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def pay(total, is_limit, fmt, **kw):
+    """Payments only, from a total the table counted itself."""
+    variant, ctx = context_kwargs(kw)
+
+    def go():
+        from . import engine, output
+
+        value, transfers, net = engine.pay(total, ctx, variant=variant, limit=is_limit)
+        click.echo(output.pay_json(variant, value, transfers, net) if fmt == "json"
+                   else output.pay_text(variant, value, transfers, net))
+
+    run_guarded(go, fmt)
+
+
+@main.group(invoke_without_command=True)
+@click.pass_context
+def variants(cctx):
+    """List the rulesets (`variants show ID` for one's patterns, values and options)."""
+    if cctx.invoked_subcommand is None:
+        def go():
+            from . import output
+
+            click.echo(output.variants_table())
+
+        run_guarded(go)
+
+
+@variants.command("show")
+@click.argument("ref")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def variants_show(ref, fmt):
+    """Every pattern, value, option and default of ruleset REF (an id or a YAML path)."""
+    def go():
+        from . import output
+
+        click.echo(output.variant_json(ref) if fmt == "json" else output.variant_text(ref))
+
+    run_guarded(go, fmt)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

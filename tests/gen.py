@@ -1,0 +1,66 @@
+"""Random winning hands for property and differential tests (seeded, so failures replay)."""
+from __future__ import annotations
+
+import random
+
+from scorer.hand import CHOW, KONG, PUNG
+from scorer.notation import format_tiles
+from scorer.tiles import tile_name
+
+
+def random_winning(rng: random.Random, sets: int = 4, tiles=range(34), meld_rate=0.3, kong_rate=0.1,
+                   chow_rate=0.6, pair_tiles=None) -> str:
+    """A hand string of `sets` sets and a pair drawn from `tiles`, some sets exposed as melds.
+    The winning tile is a random concealed tile, written last."""
+    tiles = list(tiles)
+    counts = {t: 0 for t in range(34)}
+    groups = []
+    while len(groups) < sets:
+        t = rng.choice(tiles)
+        if rng.random() < chow_rate and t < 27 and t % 9 <= 6 and t + 2 in tiles:
+            need = [t, t + 1, t + 2]
+            kind = CHOW
+        else:
+            kind = KONG if rng.random() < kong_rate else PUNG
+            need = [t] * (4 if kind == KONG else 3)
+        if any(counts[x] + need.count(x) > 4 for x in set(need)):
+            continue
+        for x in need:
+            counts[x] += 1
+        groups.append((kind, t, need))
+    while True:
+        p = rng.choice(list(pair_tiles) if pair_tiles else tiles)
+        if counts[p] + 2 <= 4:
+            counts[p] += 2
+            break
+    concealed = [p, p]
+    melds = []
+    for kind, t, need in groups:
+        if kind == KONG or rng.random() < meld_rate:
+            if kind == CHOW:
+                melds.append(f"[{''.join(tile_name(x)[0] for x in need)}{tile_name(t)[1:]},{rng.randint(1, 3)}]")
+            elif kind == PUNG:
+                melds.append(f"[{tile_name(t) * 3 if t >= 27 else str(t % 9 + 1) * 3 + tile_name(t)[1]},{rng.randint(1, 3)}]")
+            else:
+                body = tile_name(t) * 4 if t >= 27 else str(t % 9 + 1) * 4 + tile_name(t)[1]
+                src = rng.choice([None, 1, 2, 3, 5, 6, 7])
+                melds.append("{" + body + "}" if src is None else f"[{body},{src}]")
+        else:
+            concealed += need
+    rng.shuffle(concealed)
+    win = concealed.pop()
+    return " ".join(melds + [format_tiles(concealed), tile_name(win)]).strip()
+
+
+def random_context(rng: random.Random, players: int = 4) -> dict:
+    seats = "ESWN"[:players]
+    seat = rng.choice(seats)
+    ctx = {"seat": seat, "round": rng.choice(seats), "dealer": rng.choice(seats)}
+    way = rng.random()
+    if way < 0.45:
+        ctx["self_draw"] = True
+    elif way < 0.95:
+        ctx["discarder"] = rng.choice([s for s in seats if s != seat])
+    else:
+        ctx["robbed"] = rng.choice([s for s in seats if s != seat])
+    return ctx
