@@ -111,8 +111,10 @@ def parse_tiles_only(text: str) -> list[int]:
     return [t for t, _ in _scan(text, 0, len(text), text)]
 
 
-def parse_hand(text: str, win: str | int | None = None, max_size: int = 17) -> Hand:
-    """Parse a hand string. The winning tile is the last concealed tile written unless `win` names it."""
+def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, partial: bool = False) -> Hand:
+    """Parse a hand string. The winning tile is the last concealed tile written unless `win` names it.
+    `partial=True` reads a hand that is not a win (a loser's tiles, a hand one tile short): no size
+    rule, and no winning tile (win_tile -1) unless `win` names one."""
     if not isinstance(text, str):
         raise NotationError(f"a hand must be a string, got {type(text).__name__}")
     if not text.strip():
@@ -155,9 +157,16 @@ def parse_hand(text: str, win: str | int | None = None, max_size: int = 17) -> H
         counts[t] = counts.get(t, 0) + 1
         if counts[t] > 4:
             raise NotationError(f"five copies of {tile_name(t)} (a set has four)", text, c)
+    size = len(plain) + 3 * len(melds)
+    if partial:
+        if size > max_size:
+            raise NotationError(f"a hand holds at most {max_size} tiles (kongs counting as 3); this one has {size}")
+        return Hand(concealed=tuple(sorted(t for t, _ in plain)), melds=tuple(m for m, _ in melds),
+                    bonus=tuple(sorted(t for t, _ in bonus)),
+                    win_tile=-1 if win is None else (win if isinstance(win, int) else _one_tile(win)),
+                    source_text=text)
     if not plain:
         raise NotationError("the hand has no concealed tiles, so no winning tile")
-    size = len(plain) + 3 * len(melds)
     if size % 3 != 2 or size > max_size:
         raise NotationError(
             f"a winning hand has 14 tiles (or 17 in five-set rulesets), kongs counting as 3; this one has {size}")
@@ -200,11 +209,13 @@ def format_tiles(tiles, sep: str = " ") -> str:
 def format_hand(hand: Hand) -> str:
     """Canonical text: melds, concealed tiles in order with the winning tile last, bonus tiles."""
     rest = list(hand.concealed)
-    rest.remove(hand.win_tile)
+    if hand.win_tile >= 0:
+        rest.remove(hand.win_tile)
     parts = [m.text() for m in hand.melds]
     if rest:
         parts.append(format_tiles(rest))
-    parts.append(tile_name(hand.win_tile))
+    if hand.win_tile >= 0:
+        parts.append(tile_name(hand.win_tile))
     if hand.bonus:
         parts.append(format_tiles(hand.bonus))
     return " ".join(parts)
