@@ -1,7 +1,9 @@
 """mjscore: score mahjong hands under many regional rulesets.
 
     >>> import scorer
-    >>> scorer.score("123m 456p 789s EEE 5p5p", variant="hk-old", self_draw=True).value.total
+    >>> r = scorer.score("123p 456p CCC NNN 55p", variant="hk-old", seat="N", discarder="S")
+    >>> r.value.total, r.net
+    (6, {'E': -4, 'S': -4, 'W': -2, 'N': 10})
 """
 from __future__ import annotations
 

@@ -1,8 +1,10 @@
-"""Faan counted against a table minimum and turned into base points by a progressive table."""
+"""Faan counted against a table minimum and turned into base points (units) by a progressive table,
+and the club payment settings that go with faan tables: a stake, a false-win penalty, baau readings."""
 from __future__ import annotations
 
-from ..registry import value_model
-from ..result import HandValue
+from ..errors import ContextError, VariantError
+from ..registry import pair_condition, pay_model, value_model
+from ..result import HandValue, Transfer
 
 
 def table_lookup(table, faan):
@@ -14,23 +16,54 @@ def table_lookup(table, faan):
     return points
 
 
+def pick_table(table, tables):
+    """`table` is rows, or the name of one of `tables` (clubs choose a named table by option)."""
+    if isinstance(table, str):
+        if not tables or table not in tables:
+            raise VariantError(f"no payout table {table!r}; tables: {', '.join(sorted(tables or {})) or 'none'}",
+                               key="scoring.table")
+        table = tables[table]
+    rows = [tuple(r) for r in table]
+    if any(len(r) != 2 for r in rows) or [r[0] for r in rows] != sorted({r[0] for r in rows}):
+        raise VariantError("a payout table is [[faan, points], ...] with faan strictly ascending",
+                           key="scoring.table")
+    return rows
+
+
+def table_points(rows, faan, over_table="cap", step=2):
+    """Points for `faan`; past the last row `cap` keeps its points, `double` multiplies by `step` per faan."""
+    points = table_lookup(rows, faan)
+    last_at, last_pts = rows[-1] if rows else (0, 0)
+    if over_table == "double" and faan > last_at:
+        points = last_pts * step ** (faan - last_at)
+    return points
+
+
 @value_model()
-def faan_table(items, ctx, bound, total=None, table=(), minimum=0, minimum_excludes=("bonus",),
+def faan_table(items, ctx, bound, total=None, table=(), tables=None, minimum=0, minimum_excludes=("bonus",),
                limit_pay=0, limit_faan=None, unit="faan", over_table="cap", step=2,
-               half_limit_on_discard=False):
+               half_limit_on_discard=False, faan_limit=0, floor_groups=(), base_label="base points",
+               zero_label=""):
     """Sum the faan; refuse a hand whose faan outside the `minimum_excludes` groups is below `minimum`;
-    convert with `table` ([[faan, base points], ...]); past the last row: `cap` keeps its points,
-    `double` doubles per extra faan (`step` the factor). Limit hands pay `limit_pay` (per loser, the
-    payment model decides whether it is doubled), half of it on a discard with
-    `half_limit_on_discard`; `limit_faan`, if set, is the faan shown for one."""
+    convert with `table` ([[faan, base points], ...], or the name of one of `tables`); past the last
+    row: `cap` keeps its points, `double` doubles per extra faan (`step` the factor). `faan_limit`
+    (0: none) is a club's maximum: more faan pay as that many. Items of a `floor_groups` group do not
+    add: the hand scores at least their value ("4 faan minimum"). Limit hands pay `limit_pay` (per
+    loser, the payment model decides whether it is doubled), half of it on a discard with
+    `half_limit_on_discard`; `limit_faan`, if set, is the faan shown for one. `zero_label` names a
+    0-faan hand in the breakdown."""
     items = items or []
+    rows = pick_table(table, tables)
     if total is not None:
         faan = total
         counted = total
         is_limit = False
+        floor = 0
     else:
-        faan = sum(i.value for i in items if not i.limit)
-        counted = sum(i.value for i in items if not i.limit and i.group not in minimum_excludes)
+        floor = max((i.value for i in items if not i.limit and i.group in floor_groups), default=0)
+        faan = max(floor, sum(i.value for i in items if not i.limit and i.group not in floor_groups))
+        counted = max(floor, sum(i.value for i in items
+                                 if not i.limit and i.group not in minimum_excludes and i.group not in floor_groups))
         is_limit = any(i.limit for i in items)
     if is_limit:
         if half_limit_on_discard and not ctx.by_self_draw:
@@ -39,14 +72,65 @@ def faan_table(items, ctx, bound, total=None, table=(), minimum=0, minimum_exclu
         return HandValue(items, shown, unit, limit_pay, limit=True,
                          details={"limit hand": ", ".join(i.label for i in items if i.limit), "limit": limit_pay},
                          key=(1, limit_pay, faan))
-    base = table_lookup(table, faan)
-    last_at, last_pts = table[-1] if table else (0, 0)
-    if over_table == "double" and faan > last_at:
-        base = last_pts * step ** (faan - last_at)
+    paid = min(faan, faan_limit) if faan_limit else faan
+    base = table_points(rows, paid, over_table, step)
     legal = counted >= minimum
     reason = "" if legal else (f"{counted:g} faan counted towards the minimum, below the table minimum of {minimum}"
                                + (" (bonus faan do not count)" if minimum_excludes else ""))
-    details = {"faan": faan, "base points": base}
+    details = {"faan": faan}
+    if floor and total is None:
+        details["at least"] = floor
+    if paid != faan:
+        details["paid as (faan limit)"] = paid
+    if faan == 0 and zero_label:
+        details["hand"] = zero_label
+    details[base_label] = base
     if minimum and total is None:
         details["faan towards minimum"] = counted
     return HandValue(items, faan, unit, base, legal=legal, reason=reason, details=details, key=(0, base, faan))
+
+
+@pair_condition()
+def liable_named(ctx, loser):
+    """A liable seat was named (--liable SEAT): a liability (baau) rule applies to this win."""
+    return ctx.liable is not None
+
+
+def _flag(ctx, key) -> bool:
+    from ..context import FALSE_WORDS, TRUE_WORDS
+
+    v = ctx.get(key)
+    if v is None or isinstance(v, bool):
+        return bool(v)
+    if isinstance(v, str) and v.lower() in TRUE_WORDS | FALSE_WORDS:
+        return v.lower() in TRUE_WORDS
+    raise ContextError(f"{key} must be true or false, got {v!r}")
+
+
+@pay_model()
+def staked_per_loser(value, ctx, bound, factors=(), payers="all", limit_undoubled=False, liability=False,
+                     rounding=None, stake=1, liable_pays="shares", false_win_key=None):
+    """`per_loser` (models/pay.py), then every amount times the table's `stake`. With --liable SEAT
+    (and `liability`), `liable_pays`: `shares` (he pays what every loser would have paid, his own
+    doubled share included) or `single` (the undoubled value once per loser). With the --set fact
+    `false_win_key` true, the winner's seat declared a false win and pays every other seat the value
+    of the declared hand instead."""
+    from .pay import per_loser
+
+    others = [s for s in ctx.seats if s != ctx.seat]
+    if false_win_key and _flag(ctx, false_win_key):
+        if ctx.liable:
+            raise ContextError("a false win has no liable player: drop --liable")
+        out = [Transfer(ctx.seat, s, value.base, "false win: pays the value of the declared win") for s in others]
+    elif liability and ctx.liable and liable_pays == "single":
+        out = [Transfer(ctx.liable, ctx.seat, value.base * len(others),
+                        f"pays for all as liable: the undoubled value x{len(others)}")]
+    else:
+        if liable_pays not in ("shares", "single"):
+            raise VariantError(f"liable_pays is shares or single, got {liable_pays!r}", key="payment.liable_pays")
+        out = per_loser(value, ctx, bound, factors=factors, payers=payers, limit_undoubled=limit_undoubled,
+                        liability=liability, rounding=rounding)
+    if stake != 1:
+        out = [Transfer(t.frm, t.to, t.amount * stake, "; ".join(x for x in (t.why, f"x{stake:g} stake") if x))
+               for t in out]
+    return out
