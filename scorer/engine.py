@@ -49,10 +49,12 @@ def value_of(bound: Bound, items, ctx, total=None):
     return model(items, ctx, bound, total=total, **spec)
 
 
-def settle(bound: Bound, value, ctx):
+def settle(bound: Bound, value, ctx, facts=None):
     spec = dict(bound.payment)
-    model = PAY_MODELS.get(spec.pop("model")).fn
-    return model(value, ctx, bound, **spec)
+    entry = PAY_MODELS.get(spec.pop("model"))
+    if "facts" in entry.params:  # a model that reads the winner's hand itself (its declared kongs...);
+        spec["facts"] = facts   # None when paying from a total (`mjscore pay`)
+    return entry.fn(value, ctx, bound, **spec)
 
 
 def readings_of(hand: Hand, variant, bound: Bound, wild) -> list:
@@ -118,7 +120,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant="hk-old",
         best = max(scored, key=lambda s: s.value.key)
         raise IllegalWin(f"not a legal win under {variant.name}: {best.refused}")
     chosen = max(legal, key=lambda s: s.value.key)  # max keeps the first of equals: readings are in a fixed order
-    transfers = settle(bound, chosen.value, ctx)
+    transfers = settle(bound, chosen.value, ctx, chosen.facts)
     ties = sum(1 for s in legal if s.value.key == chosen.value.key)
     why = (f"the highest value of {len(legal)} legal reading(s)" +
            (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))

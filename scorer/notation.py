@@ -193,17 +193,17 @@ def _one_tile(text: str) -> int:
 
 
 def format_tiles(tiles, sep: str = " ") -> str:
-    """Suited tiles grouped by suit, honours as letters: [1,2,3 m, 5 p, E, E] -> `123m 5p EE`."""
+    """Suited tiles grouped by suit, honours grouped by letter: [1,2,3 m, 5 p, E, E, C] -> `123m 5p EE C`."""
     out: list[list[str]] = []
     last_key = None
     for t in sorted(tiles):
         name = tile_name(t)
-        key = name[-1] if (t < 27 or t >= 34) else "honour"
+        key = name[-1] if (t < 27 or t >= 34) else name
         if key != last_key:
             out.append([key, ""])
             last_key = key
-        out[-1][1] += name if key == "honour" else name[0]
-    return sep.join(body if key == "honour" else body + key for key, body in out)
+        out[-1][1] += name if t in range(27, 34) else name[0]
+    return sep.join(body if key in HONOUR_LETTERS else body + key for key, body in out)
 
 
 def format_hand(hand: Hand) -> str:

@@ -3,7 +3,7 @@ and the club payment settings that go with faan tables: a stake, a false-win pen
 from __future__ import annotations
 
 from ..errors import ContextError, VariantError
-from ..registry import pair_condition, pay_model, value_model
+from ..registry import pay_model, value_model
 from ..result import HandValue, Transfer
 
 
@@ -90,12 +90,6 @@ def faan_table(items, ctx, bound, total=None, table=(), tables=None, minimum=0, 
     return HandValue(items, faan, unit, base, legal=legal, reason=reason, details=details, key=(0, base, faan))
 
 
-@pair_condition()
-def liable_named(ctx, loser):
-    """A liable seat was named (--liable SEAT): a liability (baau) rule applies to this win."""
-    return ctx.liable is not None
-
-
 def _flag(ctx, key) -> bool:
     from ..context import FALSE_WORDS, TRUE_WORDS
 
@@ -117,6 +111,8 @@ def staked_per_loser(value, ctx, bound, factors=(), payers="all", limit_undouble
     of the declared hand instead."""
     from .pay import per_loser
 
+    if liable_pays not in ("shares", "single"):
+        raise VariantError(f"liable_pays is shares or single, got {liable_pays!r}", key="payment.liable_pays")
     others = [s for s in ctx.seats if s != ctx.seat]
     if false_win_key and _flag(ctx, false_win_key):
         if ctx.liable:
@@ -126,8 +122,6 @@ def staked_per_loser(value, ctx, bound, factors=(), payers="all", limit_undouble
         out = [Transfer(ctx.liable, ctx.seat, value.base * len(others),
                         f"pays for all as liable: the undoubled value x{len(others)}")]
     else:
-        if liable_pays not in ("shares", "single"):
-            raise VariantError(f"liable_pays is shares or single, got {liable_pays!r}", key="payment.liable_pays")
         out = per_loser(value, ctx, bound, factors=factors, payers=payers, limit_undoubled=limit_undoubled,
                         liability=liability, rounding=rounding)
     if stake != 1:

@@ -71,7 +71,7 @@ def _holds(cond, ctx, loser) -> bool:
 
 def pair_amount(base, factors, ctx, loser):
     """Apply factors in order: `times` multiplies, `plus` adds; returns (amount, reasons)."""
-    amount, why = base, []
+    amount, why = base, [f"base {base:g}"]
     for f in factors:
         if f.get("skip") or not _holds(f.get("if", "always"), ctx, loser):
             continue
