@@ -61,6 +61,8 @@ def _items_rows(items):
 def _total_text(value) -> str:
     parts = [f"{_fmt(value.total)} {value.unit}".strip()]
     for k, v in value.details.items():
+        if k == value.unit and v == value.total:
+            continue  # already the headline
         parts.append(f"{k}: {_fmt(v) if isinstance(v, (int, float)) else v}")
     return "; ".join(parts)
 
