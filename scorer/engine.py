@@ -16,8 +16,8 @@ from .wild import split_wild, wild_spec
 def evaluate(bound: Bound, facts: Facts) -> list[Item]:
     """Pattern hits with exclusions and series applied (highest value first decides)."""
     raw = []
-    for order, (spec, fn, params, value) in enumerate(bound.patterns):
-        n = fn(facts, **params)
+    for order, (spec, pred, value) in enumerate(bound.calls):
+        n = pred(facts)
         if n:
             raw.append((order, Item(spec.name, spec.label, value * n, spec.unit, spec.rule, n, spec.group,
                                     spec.limit, spec.series)))
@@ -60,6 +60,12 @@ def settle(bound: Bound, value, ctx, facts=None):
 def readings_of(hand: Hand, variant, bound: Bound, wild) -> list:
     counts, jokers = split_wild(hand.counts, wild)
     win_is_wild = wild.tile is not None and hand.win_tile == wild.tile
+    if wild.substitute is not None and hand.win_tile == 31 and wild.tile != 31:
+        # split_wild moved the white dragons to the tile they stand for, so the winning white must be
+        # placed as that tile too (else no block holds it and the win reads as no hand at all)
+        from dataclasses import replace
+
+        hand = replace(hand, win_tile=wild.substitute)
     out = []
     for name in variant.forms:
         out += FORMS[name](hand, counts, jokers, win_is_wild, bound.hand_options)

@@ -267,6 +267,10 @@ class Bound:
             if not when_ok(p.when, options):
                 continue
             self.patterns.append((p, PATTERNS.get(p.check).fn, resolve(p.params, options), resolve(p.value, options)))
+        from functools import partial
+
+        # (spec, one-argument predicate, value): the hot loop calls pred(facts) with nothing to unpack
+        self.calls = [(p, partial(fn, **params) if params else fn, value) for p, fn, params, value in self.patterns]
         active = {p.name for p, *_ in self.patterns}
         excl: dict[str, set] = {p.name: set(p.excludes) for p, *_ in self.patterns}
         for e in variant.exclusions:
@@ -341,8 +345,15 @@ def build(data: dict, src: str) -> Variant:
     for fname in forms:
         _need(fname in FORMS, f"unknown form {fname!r} (known: {', '.join(sorted(FORMS))})", src, "hand.forms")
     wild = hand.get("wild") or {"from": "none"}
-    _need(isinstance(wild, dict) and wild.get("from", "none") in
-          ("none", "indicator", "indicator_next", "given", "fixed"), "wild.from must be none, indicator, "
+    how = wild.get("from", "none") if isinstance(wild, dict) else None
+    ways = ("none", "indicator", "indicator_next", "given", "fixed")
+    if isinstance(how, str) and how.startswith("$"):
+        # a house-rule option chooses how the wild tile is found: every choice must be a valid way
+        opt = options.get(how[1:])
+        _need(opt is not None and bool(opt.choices) and set(opt.choices) <= set(ways),
+              f"wild.from {how} must name an option whose choices are among {', '.join(ways)}", src, "hand.wild")
+        how = opt.default
+    _need(isinstance(wild, dict) and how in ways, "wild.from must be none, indicator, "
           "indicator_next, given or fixed", src, "hand.wild")
     players = data.get("players", 4)
     _need(players in (3, 4), "players must be 3 or 4", src, "players")
@@ -435,15 +446,21 @@ def _load_cached(ref: str, mtime_key: str) -> Variant:
     return build(data, src)
 
 
+_PATHS: dict[str, Path] = {}
+
+
 def load_variant(ref: str | Variant) -> Variant:
-    """A shipped ruleset by id, or a user's YAML file by path."""
+    """A shipped ruleset by id, or a user's YAML file by path (reloaded when the file changes)."""
     if isinstance(ref, Variant):
         return ref
     if not isinstance(ref, str) or not ref:
         raise VariantError(f"a variant is an id or a path, got {ref!r}")
-    path = resolve_path(ref)
+    path = _PATHS.get(ref)
+    if path is None:
+        path = _PATHS[ref] = resolve_path(ref)
     try:
-        stamp = str(path.stat().st_mtime_ns)
+        stamp = str(os.stat(path).st_mtime_ns)
     except OSError:
+        _PATHS.pop(ref, None)
         raise VariantError("no such file", str(path)) from None
     return _load_cached(ref, stamp)

@@ -3,6 +3,8 @@ winner-loser pair, then redirections (liability). Transfers are the only source 
 figure the user sees, so the net always sums to zero."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..registry import PAIR_CONDITIONS, pair_condition, pay_model
 from ..result import Transfer
 
@@ -61,12 +63,24 @@ def loser_claimed_from(ctx, loser):
     return loser == ctx.payer_of_claim
 
 
-def _holds(cond, ctx, loser) -> bool:
+def _condition(cond):
+    """A pair condition name, "not NAME", or a list (all must hold) -> fn(ctx, loser)."""
     if isinstance(cond, list):
-        return all(_holds(c, ctx, loser) for c in cond)
-    if isinstance(cond, str) and cond.startswith("not "):
-        return not _holds(cond[4:], ctx, loser)
-    return PAIR_CONDITIONS.get(cond).fn(ctx, loser)
+        parts = [_condition(c) for c in cond]
+        return lambda ctx, loser: all(p(ctx, loser) for p in parts)
+    return _named_condition(cond)
+
+
+@lru_cache(maxsize=None)
+def _named_condition(cond: str):
+    if cond.startswith("not "):
+        inner = _named_condition(cond[4:])
+        return lambda ctx, loser: not inner(ctx, loser)
+    return PAIR_CONDITIONS.get(cond).fn
+
+
+def _holds(cond, ctx, loser) -> bool:
+    return _condition(cond)(ctx, loser)
 
 
 def pair_amount(base, factors, ctx, loser):
