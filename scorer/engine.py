@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .context import Context, make_context
-from .errors import IllegalWin, MjError
+from .errors import ContextError, IllegalWin, MjError
 from .facts import Facts
 from .forms import FORMS
 from .hand import Hand
@@ -78,11 +78,23 @@ def check_size(hand: Hand, variant) -> None:
         raise IllegalWin(f"{variant.name} hands have {want} tiles (kongs counted as 3); this one has {hand.size}")
 
 
+DEFAULT_VARIANT = "hk-old"
+
+
+def _named_variant(variant, kw):
+    """A hand-file record names its ruleset with a `variant` key like the other context keys
+    (NOTATION.md); it is the ruleset, not a fact for the context, and must agree with an argument."""
+    named = kw.pop("variant", None)
+    if variant and named and load_variant(variant).path != load_variant(named).path:
+        raise ContextError(f"two rulesets given: {variant} and {named}")
+    return variant or named or DEFAULT_VARIANT
+
+
 def _coerce(hand, ctx, variant, rules, kw):
-    variant = load_variant(variant)
     if isinstance(ctx, dict):
         kw = {**ctx, **kw}
         ctx = None
+    variant = load_variant(_named_variant(variant, kw))
     if ctx is None:
         kw.setdefault("players", variant.players)
         ctx = make_context(**kw)
@@ -95,7 +107,7 @@ def _coerce(hand, ctx, variant, rules, kw):
     return hand, ctx, variant
 
 
-def score(hand: Hand | str, ctx: Context | dict | None = None, variant="hk-old", rules: dict | None = None,
+def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rules: dict | None = None,
           **kw) -> Result:
     """Score a hand: every reading, the best by the ruleset's order, and who pays whom.
 
@@ -130,15 +142,17 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant="hk-old",
     ties = sum(1 for s in legal if s.value.key == chosen.value.key)
     why = (f"the highest value of {len(legal)} legal reading(s)" +
            (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
-    return Result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild)
+    # a payment model may return its transfers with `warnings` (e.g. tile counts across a table)
+    return Result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild,
+                  warnings=list(getattr(transfers, "warnings", ())))
 
 
-def pay(total, ctx: Context | dict | None = None, variant="hk-old", rules: dict | None = None, limit=False, **kw):
+def pay(total, ctx: Context | dict | None = None, variant=None, rules: dict | None = None, limit=False, **kw):
     """Settle from a total the table counted itself (faan, points...); returns (value, transfers, net)."""
-    variant = load_variant(variant)
     if isinstance(ctx, dict):
         kw = {**ctx, **kw}
         ctx = None
+    variant = load_variant(_named_variant(variant, kw))
     if ctx is None:
         kw.setdefault("players", variant.players)
         ctx = make_context(**kw)

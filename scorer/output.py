@@ -153,6 +153,14 @@ def claim_text(result, claim) -> str:
         lines.append("No reading totals the claim; the correct elements are:")
         for i in only_mine:
             lines.append(f"  {i.label}: {'limit' if i.limit else _fmt(i.value)} {i.unit} - {i.rule}")
+    from .tools import claim_settlement
+
+    money = claim_settlement(result, claim)
+    if not money:
+        lines.append("Money: no change, the claimed total pays the same.")
+    else:
+        lines.append("Money: " + "; ".join(
+            f"{frm} owes {to} {_fmt(abs(d))} {'more' if d > 0 else 'less'} than the claim" for frm, to, d in money))
     return "\n".join(lines)
 
 
@@ -185,7 +193,11 @@ def result_dict(result, show_all=False, claim=None) -> dict:
                           "chosen": s is result.chosen, "refused": s.refused or None} for s in result.readings]
     if claim is not None:
         match, only_mine, only_theirs = claim_diff(result, claim)
+        from .tools import claim_settlement
+
         d["claim"] = {"claimed": num(claim), "correct": abs(claim - v.total) < 1e-9,
+                      "settlement_difference": [{"from": f, "to": t, "amount": num(a)}
+                                                for f, t, a in claim_settlement(result, claim)],
                       "difference": num(v.total - claim),
                       "matching_reading": [block_text(b) for b in match.reading.blocks] if match else None,
                       "missing_items": [i.as_dict() for i in only_mine],
@@ -289,3 +301,62 @@ def variant_json(ref) -> str:
                     for o in v.options.values()},
         "context": v.context_keys,
     }, ensure_ascii=False)
+
+
+# ---- table tools ----------------------------------------------------------------------------
+
+def _money(result) -> str:
+    return "  ".join(f"{s} {'+' if v > 0 else ''}{_fmt(v)}" for s, v in result.net.items())
+
+
+def compare_text(hand, rows) -> str:
+    from tabulate import tabulate
+
+    table = []
+    for c in rows:
+        if c.result is None:
+            table.append([c.variant, "-", "refused: " + c.refused])
+        else:
+            v = c.result.value
+            total = ("limit " if v.limit else "") + f"{_fmt(v.total)} {v.unit}".strip()
+            table.append([c.variant, total, _money(c.result)])
+    return f"Hand: {hand}\n" + tabulate(table, headers=["ruleset", "total", "net per seat / why not"],
+                                        tablefmt="simple")
+
+
+def compare_json(rows) -> str:
+    return json.dumps([{"variant": c.variant, "name": c.name, "refused": c.refused or None,
+                        "result": result_dict(c.result) if c.result is not None else None} for c in rows],
+                      ensure_ascii=False)
+
+
+def _wait_cell(result, refused) -> str:
+    if result is None:
+        return "refused: " + refused.split(": ", 1)[-1]
+    v = result.value
+    total = f"limit ({v.details.get('limit hand', '')})" if v.limit else f"{_fmt(v.total)} {v.unit}"
+    return f"{total}, wins {_fmt(result.net[result.ctx.seat])}"
+
+
+def waits_text(w) -> str:
+    from tabulate import tabulate
+
+    if not w.waits:
+        return f"Hand: {w.hand.text()}\nNo tile completes this hand."
+    rows = [[tile_name(x.tile), x.visible, "dead" if x.dead else "", _wait_cell(x.self_draw, x.self_draw_refused),
+             _wait_cell(x.discard, x.discard_refused)] for x in w.waits]
+    live = sum(1 for x in w.waits if not x.dead)
+    return (f"Hand: {w.hand.text()}\nWaits: {len(w.waits)} tile kinds ({live} live)\n" +
+            tabulate(rows, headers=["tile", "seen", "", "self-draw", f"discard (from {w.discarder})"],
+                     tablefmt="simple"))
+
+
+def waits_json(w) -> str:
+    def cell(result, refused):
+        if result is None:
+            return {"refused": refused}
+        return {"total": num(result.value.total), "unit": result.value.unit, "net": result.net}
+
+    return json.dumps({"hand": w.hand.text(), "discarder": w.discarder, "waits": [
+        {"tile": tile_name(x.tile), "seen": x.visible, "dead": x.dead, "self_draw": cell(x.self_draw, x.self_draw_refused),
+         "discard": cell(x.discard, x.discard_refused)} for x in w.waits]})

@@ -73,8 +73,7 @@ def other_value(hand, seat, ctx, bound) -> HandValue:
 
     lctx = replace(ctx, seat=seat)
     facts = Facts(hand, losing_reading(hand), lctx, None, bound.options)
-    view = SimpleNamespace(patterns=[p for p in bound.patterns if p[0].group != WINNER_ONLY],
-                           excludes=bound.excludes)
+    view = SimpleNamespace(calls=[c for c in bound.calls if c[0].group != WINNER_ONLY], excludes=bound.excludes)
     return value_of(bound, evaluate(view, facts), lctx)
 
 
@@ -87,12 +86,21 @@ def summary(v: HandValue) -> str:
     return text + (", limit" if v.limit else "") + ")"
 
 
+class Transfers(list):
+    """The transfers of a settlement, with `warnings` the engine copies onto the Result."""
+
+    def __init__(self, transfers=(), warnings=()):
+        super().__init__(transfers)
+        self.warnings = list(warnings)
+
+
 @pay_model()
-def everyone_scores(value, ctx, bound, east_doubles=False):
+def everyone_scores(value, ctx, bound, east_doubles=False, facts=None):
     """Each loser pays the winner the winner's score; every two losers settle the difference of
     their own hands' scores (hands from `ctx.others`; a seat without one is left out of the losers'
     settlement, with a warning). `east_doubles`: every payment East (the dealer) makes or receives
-    is doubled. The losers' scores are added to `value.details` for display."""
+    is doubled. The losers' scores are added to `value.details` for display; `facts` (the winner's
+    reading, absent under `mjscore pay`) lets the table's tile counts be checked."""
     def factor(a, b):
         return 2 if east_doubles and ctx.dealer in (a, b) else 1
 
@@ -114,14 +122,13 @@ def everyone_scores(value, ctx, bound, east_doubles=False):
             out.append(Transfer(b, a, diff, why))
         elif diff < 0:
             out.append(Transfer(a, b, -diff, why))
-    return out
+    return Transfers(out, table_warnings(facts.hand if facts else None, hands, ctx, bound))
 
 
-def table_warnings(hand, ctx, bound) -> list[str]:
+def table_warnings(hand, hands, ctx, bound) -> list[str]:
     """What cannot be true of one table (more than four of a tile, a bonus tile held twice) and the
     losers whose hands were not given. Warnings, not errors: 004's own worked example has two exposed
     kongs of West wind (RULINGS, classical)."""
-    hands = other_hands(ctx, bound.variant)
     warnings = []
     missing = [s for s in ctx.seats if s != ctx.seat and s not in hands]
     if missing:
@@ -131,7 +138,7 @@ def table_warnings(hand, ctx, bound) -> list[str]:
     for s, h in hands.items():
         if h.size != want:
             warnings.append(f"{s}'s hand has {h.size} tiles (kongs counted as 3); a losing hand holds {want}")
-    table = {ctx.seat: hand, **hands}
+    table = {ctx.seat: hand, **hands} if hand is not None else dict(hands)
     for t in range(34):
         n = sum(h.all_counts[t] for h in table.values())
         if n > 4:
@@ -143,5 +150,3 @@ def table_warnings(hand, ctx, bound) -> list[str]:
             warnings.append(f"bonus tile {tile_name(t)} held by {' and '.join(holders)}; a set has one")
     return warnings
 
-
-everyone_scores.warn = table_warnings

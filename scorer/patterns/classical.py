@@ -13,6 +13,7 @@ from ..hand import KONG, PAIR, PUNG
 from ..registry import pattern
 from ..tiles import DRAGON_TILES, TERMINALS, WIND_TILES, bonus_seat, parse_tile
 from .sets import tile_group
+from .win import context_flag
 
 LOSING = "losing"  # the form name of a loser's (non-winning) reading
 _MAJORS = TERMINALS | DRAGON_TILES | WIND_TILES
@@ -81,11 +82,13 @@ def going_out(f):
 
 
 @pattern()
-def replacement_win(f):
+def replacement_win(f, last=False):
     """Won on a replacement tile: after a kong (`--kong-draw`) or a flower or season
-    (`--set flower_replacement=true`). 004 Additional doubles: "Going out by drawing a replacement
-    tile from the Wall (called Winning on the Roof)"."""
-    return int(bool(f.ctx.kong_draw) or bool(f.ctx.get("flower_replacement", False)))
+    (`--set flower_replacement=true`); with `last`, the last tile of the wall was that replacement.
+    004 L160 "Going out by drawing a replacement tile from the Wall (called Winning on the Roof)",
+    L161 "... the last remaining tile of the Wall as a replacement tile (called Opening a Flower)"."""
+    drawn = bool(f.ctx.kong_draw) or bool(context_flag(f, "flower_replacement"))
+    return int(drawn and (not last or f.ctx.last_tile))
 
 
 @pattern()

@@ -1,0 +1,253 @@
+"""Wuhan red-dragon laizi kong (紅中頼子槓), ../shared/seeds/000_e65adf2641304857.txt lines 195-272.
+
+The laizi (頼子) is the wild tile. Red dragons (and, by house rule, green dragons or the two "pizi"
+tiles) are never kept: each one put out is a red-dragon kong, and each laizi put out is a laizi kong
+(line 237-238). Those declarations are not sets of the hand; their counts are context keys
+(`red_kongs`, `laizi_kongs`), read here and by scorer/models/wuhan.py.
+
+Also registers the two hands that need no sets (line 225-226): `wuhan_all_winds` and `wuhan_all_258`.
+"""
+from __future__ import annotations
+
+from ..context import _as_int
+from ..decompose import SINGLE, Block, Reading, meld_blocks, place_win
+from ..errors import ContextError
+from ..forms import form
+from ..hand import KONG, PAIR, PUNG
+from ..notation import parse_tiles_only
+from ..registry import pattern
+from ..tiles import GREEN, HONOURS, RED
+from ..wild import next_tile
+
+SOURCE = "000_e65adf2641304857.txt"
+RANKS_258 = (1, 4, 7)  # 0-based ranks of 2, 5, 8
+TILES_258 = frozenset(s * 9 + r for s in range(3) for r in RANKS_258)
+# 風一色 is 'winds, green or white only' (line 225): the red dragon can never be held, so under the
+# default kong tiles this is every honour a hand can hold; under the pizi option (red ordinary) the
+# red counts as an honour too.
+GROUPS = {"honours": HONOURS, "258": TILES_258}
+
+
+def prev_tile(t: int) -> int:
+    """The tile before `t`, cycling as the indicator does (1m before is 9m; E before is N)."""
+    for cand in range(34):
+        if next_tile(cand) == t:
+            return cand
+    raise ValueError(t)
+
+
+def kong_tiles(kind: str, ctx) -> frozenset:
+    """The tiles that must be put out as 'red-dragon kongs'. `red` (line 202), `red_green` (line 267:
+    '發も中と同じように扱う'), `pizi` (line 268: the laizi indicator and the tile below it, red and green
+    then ordinary)."""
+    if kind == "red":
+        return frozenset({RED})
+    if kind == "red_green":
+        return frozenset({RED, GREEN})
+    if kind == "pizi":
+        if not ctx.indicator:
+            raise ContextError("the pizi option needs the laizi indicator: give --indicator TILE "
+                               f"(its tile and the one below it are the pizi, {SOURCE} line 268)")
+        ind = parse_tiles_only(str(ctx.indicator))
+        if len(ind) != 1 or ind[0] >= 34:
+            raise ContextError(f"--indicator takes one playing tile, got {ctx.indicator!r}")
+        return frozenset({ind[0], prev_tile(ind[0])})
+    raise ContextError(f"unknown kong_tiles {kind!r}")
+
+
+def declared(ctx, key: str) -> int:
+    """A declaration count given as a context key (`--set red_kongs=2`); absent means none."""
+    v = ctx.get(key, 0)
+    if isinstance(v, str) and not v.strip():
+        return 0
+    return _as_int(key, v)
+
+
+def opened(hand) -> bool:
+    """開口: a chow, a pung or an exposed (or added) kong; concealed kongs do not open (line 203)."""
+    return any(not m.concealed for m in hand.melds)
+
+
+def openings(hand) -> int:
+    return sum(1 for m in hand.melds if not m.concealed)
+
+
+def eyes_258(f) -> bool:
+    """The pair is a 2, 5 or 8 (line 205). A pair of two laizi counts only at its own face value
+    ('頼子2枚の頭は,額面が2,5,8でなければ認められない'); one laizi with a natural 2/5/8 is fine
+    ('頼子1枚の単騎で,任意の2,5,8を待つのは,認められる'). A hand of only 2/5/8 tiles read without
+    sets (将一色) has nothing but 2/5/8 to pair."""
+    if f.form == "wuhan_all_258":
+        return True
+    p = f.pair
+    if p is None or p.tile not in TILES_258:
+        return False
+    if len(p.wild) == 2:
+        return f.wild is not None and p.tile == f.wild.tile
+    return True
+
+
+def only_in(f, group: str) -> bool:
+    kinds = f.kinds
+    return bool(kinds) and kinds <= GROUPS[group]
+
+
+# ---- refusals (named in the variant's `refuse:`) ------------------------------------------------
+
+@pattern()
+def wuhan_holds_kong_tile(f, kong_tiles_kind="red"):
+    """'手に中がなく,あった中はすべてカンするか捨ててある' (line 202): no red dragon (or the tiles the
+    house rule treats as red) in the hand, concealed or in a meld."""
+    tiles = kong_tiles(kong_tiles_kind, f.ctx)
+    if f.wild is not None and f.wild.tile in tiles:
+        raise ContextError(f"the laizi cannot be a tile that is put out as a red-dragon kong ({SOURCE} line 202)")
+    return int(any(f.hand.all_counts[t] for t in tiles))
+
+
+@pattern()
+def wuhan_laizi_in_meld(f):
+    """'頼子はカンしても捨てても頼子槓になる' (line 237): a laizi leaving the hand is a laizi kong, so no
+    laizi stands in a declared set."""
+    w = f.wild.tile if f.wild is not None else None
+    return int(w is not None and any(w in m.tiles for m in f.hand.melds))
+
+
+@pattern()
+def wuhan_tile_not_in_play(f, removed=""):
+    """A tile the table does not play with: flowers and seasons (none are listed), and the `removed`
+    tiles (the three-player form removes one suit and East, line 258: '数牌1種類の1〜9 ... と東を除いた
+    96枚')."""
+    if f.hand.bonus:
+        return 1
+    gone = set(parse_tiles_only(removed)) if removed else set()
+    return int(any(f.hand.all_counts[t] for t in gone))
+
+
+@pattern()
+def wuhan_unopened(f):
+    """'少なくとも1つ“開口”している' (line 203): no chow, pung or exposed kong was claimed before the
+    win (concealed, red-dragon and laizi kongs do not open)."""
+    return int(not opened(f.hand))
+
+
+@pattern()
+def wuhan_eyes_not_258(f):
+    """'対対胡,風一色,将一色,清一色のどれでもない場合,頭が2か5か8' (line 205): the pair must be 2/5/8
+    unless the hand is all pungs, all winds, all 2-5-8 or one suit."""
+    exempt = (f.form == "standard" and not f.chows and f.pungs) or only_in(f, "honours") or only_in(f, "258") \
+        or (len(f.suits) == 1 and not f.has_honours)
+    return int(not exempt and not eyes_258(f))
+
+
+@pattern()
+def wuhan_discard_from_last_four(f):
+    """'山の最後の4枚は,ツモるだけで,捨てません' (line 228): nothing is discarded from the last four
+    tiles, so `--last-tile` cannot go with a claimed win."""
+    return int(bool(f.ctx.last_tile) and not f.self_draw)
+
+
+# ---- patterns -----------------------------------------------------------------------------------
+
+@pattern()
+def wuhan_only(f, group="honours"):
+    """Every tile of the hand in `group`: `honours` (風一色, line 225: '風か發か白だけの手') or `258`
+    (将一色, line 226: '2,5,8だけの手'). Red-dragon and laizi kongs are not part of the hand
+    ('中と頼子のカンは手に含めないで判定'); a laizi counts as what it stands for."""
+    return int(only_in(f, group))
+
+
+@pattern()
+def wuhan_win_with_258_eyes(f, how="sea_bottom"):
+    """The big wins by manner of winning, which count only with 2/5/8 eyes ('頭が2,5,8でなければ...
+    の役は成立しません'; an all-pungs or one-suit hand still wins, without the pattern):
+    `sea_bottom` 海底撈 (line 228, a self-draw from the last four tiles, given as --last-tile),
+    `kong_bloom` 槓上開 (line 229, the replacement of any kong, red-dragon and laizi kongs included),
+    `robbed` 搶槓 (line 230), `all_from_others` 全求人 (line 231: four openings and a bare single wait
+    won on a discard)."""
+    if not eyes_258(f):
+        return 0
+    ctx = f.ctx
+    if how == "sea_bottom":
+        return int(bool(ctx.last_tile) and f.self_draw)
+    if how == "kong_bloom":
+        return int(bool(ctx.kong_draw) and f.self_draw)
+    if how == "robbed":
+        return int(f.win_type == "robbed")
+    if how == "all_from_others":
+        return int(f.win_type == "discard" and openings(f.hand) == 4 and f.wait == "pair")
+    raise ValueError(how)
+
+
+@pattern()
+def wuhan_opened(f):
+    """開口 (line 236): one or more chows, pungs or exposed kongs; counts once."""
+    return int(opened(f.hand))
+
+
+@pattern()
+def wuhan_openings(f, count=3, one_suit=True):
+    """At least `count` openings (in a one-suit hand with `one_suit`): line 254, '3開口以上ある清一色の
+    3つめの開口を泣かせた人は包です' makes the feeder of the third liable."""
+    if one_suit and not (len(f.suits) == 1 and not f.has_honours):
+        return 0
+    return int(openings(f.hand) >= count)
+
+
+@pattern()
+def wuhan_kong_melds(f, concealed=True):
+    """How many kongs of the hand are concealed (暗槓, line 237) or exposed/added (明槓, line 238)."""
+    return sum(1 for m in f.hand.melds if m.kind == KONG and m.concealed == concealed)
+
+
+@pattern()
+def wuhan_declared(f, key="red_kongs"):
+    """A declaration count the table gives as a context key: `red_kongs` (紅中槓, line 238: '中はカン
+    しても捨てても紅中槓になる') or `laizi_kongs` (頼子槓, line 237)."""
+    return declared(f.ctx, key)
+
+
+@pattern()
+def wuhan_hard(f):
+    """硬胡 (line 242): '頼子が1枚もないか,あってもカンしたか,額面通りに使った手': no laizi stands
+    for another tile."""
+    return int(f.wild_used == 0)
+
+
+@pattern()
+def wuhan_laizi_held(f):
+    """Laizi in the hand, those used at face value included and laizi kongs not (line 206:
+    '額面どおりで使っている頼子は数え,カンしている頼子は数えない')."""
+    return f.wild_held
+
+
+# ---- the hands that need no sets (line 225-226) -------------------------------------------------
+
+def _only_form(name, group):
+    tiles = GROUPS[group]
+
+    def build(hand, counts, jokers, win_is_wild, options):
+        """'14枚がこの条件を満たし1開口あれば,4面子も1雀頭も不要' (lines 225-226): every tile in the
+        group, in any shape. A laizi may stand for any tile of the group ('化けた頼子を混ぜて構いません');
+        one reading per tile it stands for (the laizi's own face among them, which keeps the win hard)."""
+        if any(t not in tiles for m in hand.melds for t in m.tiles):
+            return []
+        if any(c and t not in tiles for t, c in enumerate(counts)):
+            return []
+        melds = meld_blocks(hand)
+        natural = tuple(Block(SINGLE, t) for t, c in enumerate(counts) for _ in range(c))
+        out = []
+        for stand in (sorted(tiles) if jokers else [None]):
+            wild = tuple(Block(SINGLE, stand, (stand,)) for _ in range(jokers))
+            blocks = melds + tuple(sorted(natural + wild))
+            for w in place_win(blocks, hand.win_tile, win_is_wild, len(melds)):
+                out.append(Reading(name, blocks, w))
+        return out
+
+    build.__name__ = name
+    return form(name)(build)
+
+
+wuhan_all_winds = _only_form("wuhan_all_winds", "honours")
+wuhan_all_258 = _only_form("wuhan_all_258", "258")
+
+__all__ = ["PAIR", "PUNG"]
