@@ -8,6 +8,7 @@ from .tiles import GLYPH_TO_TILE, HONOUR_LETTERS, SUITS, is_bonus, is_honour, ti
 
 _Z_ORDER = [27, 28, 29, 30, 31, 32, 33]  # 1z..7z: E S W N white green red (tenhou)
 _SUIT_LETTERS = "mpszfg"
+MAX_HAND_CHARS = 200  # a 17-tile hand with 8 bonus tiles and bracketed kongs fits in well under 100
 _LIMITS = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 4, "g": 4}
 
 
@@ -119,6 +120,8 @@ def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, part
         raise NotationError(f"a hand must be a string, got {type(text).__name__}")
     if not text.strip():
         raise NotationError("the hand is empty")
+    if len(text) > MAX_HAND_CHARS:
+        raise NotationError(f"a hand string is at most {MAX_HAND_CHARS} characters; this one has {len(text)}")
     concealed: list[tuple[int, int]] = []
     melds: list[tuple[Meld, int]] = []
     i, n = 0, len(text)

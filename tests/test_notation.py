@@ -112,3 +112,8 @@ def test_empty_and_winless():
         parse_hand("   ")
     with pytest.raises(NotationError, match="not among the concealed tiles"):
         parse_hand("123m 456p 789s EEE 5p5p", win="9m")
+
+
+def test_overlong_input_is_refused():
+    with pytest.raises(NotationError, match="at most 200 characters"):
+        parse_hand("1m" * 150)

@@ -260,7 +260,7 @@ def per_loser_with_kongs(value, ctx, bound, facts=None, factors=(), payers="all"
     check_context(ctx, facts)
     out = []
     for t in per_loser(value, ctx, bound, factors=factors, payers=payers):
-        head = f"win: {value.total:g} {value.unit}, {value.base:g} unit(s)"
+        head = f"win, {value.total:g} {value.unit}"
         out.append(Transfer(t.frm, t.to, t.amount, head + (f"; {t.why}" if t.why else "")))
     if not kongs:
         return out

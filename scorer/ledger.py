@@ -1,0 +1,205 @@
+"""The table ledger: running standings of every seat, session by session, hand after hand.
+
+A *session* is one table's night: the records that name the same `session` (and `table`), or, when a
+record names neither, every record of the same file. Each session keeps, per seat (E S W N; E S W at
+a three-player table):
+
+- `start`: the score the seat began with (`--start N`, or `start:` in the file / the session's first
+  record; a number for every seat or a mapping `{E: 2000, S: 1500, ...}`; 0 when nobody says);
+- `net`: what the seat has won (+) or paid (-) since the start;
+- standings = start + net, after every hand.
+
+Each hand's payments (the ruleset's `Transfer`s) are checked to sum to zero before they are posted,
+and what is posted is checked again: the ledger of a session always sums to zero.
+
+Loss cap (variant option `session_loss_cap`, 0 = none; the Hangzhou ruleset defines it). A seat whose
+net for the session has reached minus the cap pays nothing more, but still collects when it wins.
+Exactly how a payment is settled under the cap:
+
+1. The hand's transfers are settled one at a time, in the order the payment model lists them.
+2. A payer's *room* is `cap + net` (its net includes the transfers already settled in this hand, so
+   money it collected earlier in the same hand can be paid out again).
+3. The payer pays `min(amount, room)` (never less than 0). When that is less than the amount owed it is
+   a *partial payment*: the receiver gets exactly what was paid, nothing more, and the unpaid rest
+   (the shortfall) is forgiven: no other seat makes it up and nobody's figure is scaled.
+4. Because every settled transfer moves one amount from one seat to another, the ledger stays zero-sum;
+   each shortfall is recorded (seat, owed, paid) and shown next to the hand.
+
+The cap in force is the one of each hand's own ruleset and rules (a record's `rules:` can set it).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import MjError
+
+SEAT_ORDER = "ESWN"
+EPS = 1e-9
+
+
+class LedgerError(MjError):
+    """A record that cannot be posted to its session (wrong table size, a second different start)."""
+
+
+def num(x):
+    """Whole numbers as int; other floats rounded to 9 places (ledger sums of halves stay exact)."""
+    if isinstance(x, float):
+        r = round(x, 9)
+        return int(r) if r.is_integer() else r
+    return x
+
+
+def seats_for(players: int) -> tuple[str, ...]:
+    return tuple(SEAT_ORDER[:players])
+
+
+def start_for(start, seats) -> dict:
+    """Expand a start (None, a number, or a per-seat mapping) into {seat: number}."""
+    if start is None:
+        return {s: 0 for s in seats}
+    if isinstance(start, dict):
+        keys = {str(k).upper(): v for k, v in start.items()}
+        if set(keys) != set(seats):
+            raise LedgerError(f"start names seats {' '.join(sorted(keys, key=SEAT_ORDER.find))}; "
+                              f"this table's seats are {' '.join(seats)}")
+        return {s: keys[s] for s in seats}
+    return {s: start for s in seats}
+
+
+def check_zero_sum(transfers, what="payments") -> None:
+    """Raise if the transfers do not move money between seats exactly (sum of nets 0)."""
+    net: dict = {}
+    scale = 1.0
+    for frm, to, amount in transfers:
+        net[frm] = net.get(frm, 0) - amount
+        net[to] = net.get(to, 0) + amount
+        scale = max(scale, abs(amount))
+    total = sum(net.values())
+    if abs(total) > EPS * scale:
+        raise LedgerError(f"{what} do not sum to zero (they sum to {num(total)}); please report this hand")
+
+
+def settle(transfers, net: dict, cap) -> tuple[list, list]:
+    """Apply the loss cap to one hand's transfers [(frm, to, amount)] given the seats' session net
+    before the hand. Returns (settled transfers, shortfalls [(seat, owed, paid)]). `net` is not changed."""
+    if not cap:
+        return [(f, t, a) for f, t, a in transfers], []
+    running = dict(net)
+    out, short = [], []
+    for frm, to, amount in transfers:
+        room = max(cap + running.get(frm, 0), 0)
+        paid = amount if amount <= room else room
+        if amount > 0 and paid < amount:
+            short.append((frm, amount, paid))
+        running[frm] = running.get(frm, 0) - paid
+        running[to] = running.get(to, 0) + paid
+        out.append((frm, to, paid))
+    return out, short
+
+
+@dataclass
+class Posting:
+    """What one hand did to its session: `paid` per seat this hand, `standings` after it, shortfalls."""
+
+    session: "Session"
+    hand_no: int
+    paid: dict
+    standings: dict
+    shortfalls: list
+    cap: float = 0
+
+
+@dataclass
+class Session:
+    name: str
+    seats: tuple
+    start: dict
+    net: dict
+    hands: int = 0
+    rejected: int = 0
+    variants: list = field(default_factory=list)
+    shortfall: dict = field(default_factory=dict)  # seat -> total forgiven
+    capped_at: dict = field(default_factory=dict)  # seat -> hand number it first reached the cap
+
+    def standings(self) -> dict:
+        return {s: num(self.start[s] + self.net[s]) for s in self.seats}
+
+    def as_dict(self) -> dict:
+        d = {"session": self.name, "seats": list(self.seats), "hands": self.hands, "rejected": self.rejected,
+             "variants": list(self.variants), "start": {s: num(v) for s, v in self.start.items()},
+             "net": {s: num(v) for s, v in self.net.items()}, "final": self.standings()}
+        if self.shortfall:
+            d["forgiven"] = {s: num(v) for s, v in self.shortfall.items()}
+            d["capped_at_hand"] = dict(self.capped_at)
+        return d
+
+
+class Ledger:
+    """Sessions by name, in the order they first appear. `default_start` is `--start`."""
+
+    def __init__(self, default_start=None):
+        self.default_start = default_start
+        self.sessions: dict[str, Session] = {}
+        self._early_rejects: dict[str, int] = {}  # rejects of a session before its first scored hand
+
+    def session(self, name: str) -> Session | None:
+        return self.sessions.get(name)
+
+    def note_reject(self, name: str) -> None:
+        s = self.sessions.get(name)
+        if s is not None:
+            s.rejected += 1
+        else:
+            self._early_rejects[name] = self._early_rejects.get(name, 0) + 1
+
+    def open(self, name: str, players: int, start=None) -> Session:
+        """The session `name`, created at its first hand. A record's `start` must agree with the session's."""
+        seats = seats_for(players)
+        s = self.sessions.get(name)
+        if s is None:
+            chosen = start if start is not None else self.default_start
+            s = Session(name, seats, start_for(chosen, seats), {x: 0 for x in seats})
+            s.rejected = self._early_rejects.pop(name, 0)
+            self.sessions[name] = s
+            return s
+        if s.seats != seats:
+            raise LedgerError(f"session {name!r} is a {len(s.seats)}-player table ({' '.join(s.seats)}); "
+                              f"this record's ruleset is played by {players}")
+        if start is not None and start_for(start, seats) != s.start:
+            raise LedgerError(f"session {name!r} started at {_start_text(s.start)}; this record says start "
+                              f"{_start_text(start_for(start, seats))} (start belongs in the session's first record)")
+        return s
+
+    def post(self, name: str, players: int, transfers, cap=0, start=None, variant: str = "") -> Posting:
+        """Check and post one hand: `transfers` [(frm, to, amount)] as the ruleset computed them."""
+        s = self.open(name, players, start)
+        for frm, to, _ in transfers:
+            for seat in (frm, to):
+                if seat not in s.net:
+                    raise LedgerError(f"a payment names seat {seat}, not at this table ({' '.join(s.seats)})")
+        check_zero_sum(transfers)
+        settled, short = settle(transfers, s.net, cap)
+        check_zero_sum(settled, "payments after the loss cap")
+        paid = {x: 0 for x in s.seats}
+        for frm, to, amount in settled:
+            paid[frm] -= amount
+            paid[to] += amount
+        s.hands += 1
+        for x in s.seats:
+            s.net[x] += paid[x]
+        for seat, owed, got in short:
+            s.shortfall[seat] = s.shortfall.get(seat, 0) + owed - got
+            s.capped_at.setdefault(seat, s.hands)
+        if variant and variant not in s.variants:
+            s.variants.append(variant)
+        return Posting(s, s.hands, {x: num(v) for x, v in paid.items()}, s.standings(), short, cap)
+
+    def summary(self) -> list[dict]:
+        return [s.as_dict() for s in self.sessions.values()]
+
+
+def _start_text(start: dict) -> str:
+    vals = set(start.values())
+    if len(vals) == 1:
+        return f"{num(next(iter(vals)))} each"
+    return ", ".join(f"{s} {num(v)}" for s, v in start.items())
