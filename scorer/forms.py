@@ -95,3 +95,13 @@ def thirteen_orphans(hand, counts, jokers, win_is_wild, options):
                 blocks.append(Block(SINGLE, t, wild))
         out += _with_win("thirteen_orphans", tuple(blocks), hand, win_is_wild)
     return out
+
+
+@form("eight_bonus_tiles")
+def eight_bonus_tiles(hand, counts, jokers, win_is_wild, options):
+    """All four flowers and all four seasons: an instant win whatever the other tiles are (Old Hong
+    Kong's "great flowers"). The concealed tiles are kept as singles so tile facts stay true."""
+    if len(hand.bonus) != 8:
+        return []
+    blocks = tuple(Block(SINGLE, t) for t in hand.concealed)
+    return [Reading("eight_bonus_tiles", blocks, -1)]

@@ -231,6 +231,17 @@ def test_near_limit_hands_are_not_limits(hand, ctx):
     assert not r.value.limit
 
 
+def test_great_flowers_win_whatever_the_tiles():
+    # "If a player picks up all four flowers and all four seasons during their hand, they instantly
+    # win the hand and receive the maximum points from all of the players."
+    r = engine.score("147m 258p 369s ESW PF 1234f 1234g", variant="hk-old", seat="S", self_draw=True)
+    assert r.value.limit and r.chosen.reading.form == "eight_bonus_tiles"
+    assert r.net == {"E": -64, "S": 192, "W": -64, "N": -64}
+    with pytest.raises(IllegalWin):
+        engine.score("147m 258p 369s ESW PF 1234f 1234g", variant="hk-old", seat="S", self_draw=True,
+                     rules={"great_flowers": False})
+
+
 def test_seven_pairs_as_limit_option():
     r = engine.score("11m 22m 55p 77p 99s EE CC", variant="hk-old", seat="S", self_draw=True,
                      rules={"seven_pairs_limit": True})

@@ -9,11 +9,11 @@ Also registers the two hands that need no sets (line 225-226): `wuhan_all_winds`
 """
 from __future__ import annotations
 
-from ..context import _as_int
+from ..context import _as_bool, _as_int
 from ..decompose import SINGLE, Block, Reading, meld_blocks, place_win
 from ..errors import ContextError
 from ..forms import form
-from ..hand import KONG, PAIR, PUNG
+from ..hand import KONG
 from ..notation import parse_tiles_only
 from ..registry import pattern
 from ..tiles import GREEN, HONOURS, RED
@@ -92,16 +92,72 @@ def only_in(f, group: str) -> bool:
     return bool(kinds) and kinds <= GROUPS[group]
 
 
+# ---- the other players' state (`others:` per seat, `--other SEAT:STATE`) -----------------------
+
+STATE_KEYS = ("opened", "concealed_kongs", "exposed_kongs", "red_kongs", "laizi_kongs")
+ALIASES = {"o": "opened", "open": "opened", "ck": "concealed_kongs", "ek": "exposed_kongs",
+           "rk": "red_kongs", "lk": "laizi_kongs"}
+
+
+def _state_from_text(seat: str, text: str) -> dict:
+    """The compact form: `opened,ek=1,rk=2` (commas or spaces; `closed` or `-` for a player who has
+    declared nothing). Keys: opened (o), concealed_kongs (ck), exposed_kongs (ek), red_kongs (rk),
+    laizi_kongs (lk)."""
+    out: dict = {}
+    for token in text.replace(",", " ").split():
+        key, eq, val = token.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if key in ("closed", "unopened", "-") and not eq:
+            out["opened"] = False
+            continue
+        key = ALIASES.get(key, key)
+        if key not in STATE_KEYS:
+            raise ContextError(f"--other {seat}: unknown key {key!r} in {text!r} (known: opened/o, "
+                               "concealed_kongs/ck, exposed_kongs/ek, red_kongs/rk, laizi_kongs/lk, closed)")
+        out[key] = val if eq else True
+    return out
+
+
+def loser_state(ctx, seat: str) -> dict:
+    """What a loser has declared: opened (bool) and counts of concealed, exposed, red-dragon and laizi
+    kongs. A seat not given has declared nothing. An exposed kong is itself an opening (line 203)."""
+    raw = (ctx.others or {}).get(seat)
+    if raw is None:
+        raw = {}
+    elif isinstance(raw, str):
+        raw = _state_from_text(seat, raw)
+    elif not isinstance(raw, dict):
+        raise ContextError(f"others: {seat} must be a mapping or a string like 'opened,ek=1', got {raw!r}")
+    state = {"opened": False, "concealed_kongs": 0, "exposed_kongs": 0, "red_kongs": 0, "laizi_kongs": 0}
+    for key, value in raw.items():
+        key = ALIASES.get(str(key), str(key))
+        if key not in STATE_KEYS:
+            raise ContextError(f"others: {seat} has an unknown key {key!r} (known: {', '.join(STATE_KEYS)})")
+        state[key] = _as_bool(f"others {seat} {key}", value) if key == "opened" else _as_int(f"others {seat} {key}", value)
+    if state["exposed_kongs"] and "opened" in raw and not state["opened"]:
+        raise ContextError(f"others: {seat} has an exposed kong, which is an opening (line 203), but says opened: false")
+    state["opened"] = state["opened"] or state["exposed_kongs"] > 0
+    return state
+
+
+def check_others(ctx) -> None:
+    for seat in (ctx.others or {}):
+        if seat not in ctx.seats:
+            raise ContextError(f"others: {seat} is not a seat at a {ctx.players}-player table ({' '.join(ctx.seats)})")
+        if seat == ctx.seat:
+            raise ContextError(f"others: {seat} is the winner; give the winner's declarations with --set")
+
+
 # ---- refusals (named in the variant's `refuse:`) ------------------------------------------------
 
 @pattern()
-def wuhan_holds_kong_tile(f, kong_tiles_kind="red"):
+def wuhan_holds_kong_tile(f, kind="red"):
     """'手に中がなく,あった中はすべてカンするか捨ててある' (line 202): no red dragon (or the tiles the
-    house rule treats as red) in the hand, concealed or in a meld."""
-    tiles = kong_tiles(kong_tiles_kind, f.ctx)
+    house rule treats as red) in the hand, concealed or in a meld, nor a laizi standing for one."""
+    tiles = kong_tiles(kind, f.ctx)
     if f.wild is not None and f.wild.tile in tiles:
         raise ContextError(f"the laizi cannot be a tile that is put out as a red-dragon kong ({SOURCE} line 202)")
-    return int(any(f.hand.all_counts[t] for t in tiles))
+    return int(any(f.hand.all_counts[t] for t in tiles) or any(t in tiles for t in f.reading.wild_uses()))
 
 
 @pattern()
@@ -146,6 +202,19 @@ def wuhan_discard_from_last_four(f):
     return int(bool(f.ctx.last_tile) and not f.self_draw)
 
 
+@pattern()
+def wuhan_too_many_declared(f, key="red_kongs", kind="red"):
+    """More red-dragon (`red_kongs`) or laizi kongs (`laizi_kongs`) across the table than there are
+    tiles: each one put out is one kong (lines 237-238), four of each tile exist, and laizi still in
+    the winner's hand count too."""
+    check_others(f.ctx)
+    total = declared(f.ctx, key) + sum(loser_state(f.ctx, s)[key] for s in f.ctx.seats if s != f.ctx.seat)
+    if key == "laizi_kongs":
+        held = f.hand.all_counts[f.wild.tile] if f.wild is not None and f.wild.tile is not None else 0
+        return int(total + held > 4)
+    return int(total > 4 * len(kong_tiles(kind, f.ctx)))
+
+
 # ---- patterns -----------------------------------------------------------------------------------
 
 @pattern()
@@ -182,15 +251,6 @@ def wuhan_win_with_258_eyes(f, how="sea_bottom"):
 def wuhan_opened(f):
     """開口 (line 236): one or more chows, pungs or exposed kongs; counts once."""
     return int(opened(f.hand))
-
-
-@pattern()
-def wuhan_openings(f, count=3, one_suit=True):
-    """At least `count` openings (in a one-suit hand with `one_suit`): line 254, '3開口以上ある清一色の
-    3つめの開口を泣かせた人は包です' makes the feeder of the third liable."""
-    if one_suit and not (len(f.suits) == 1 and not f.has_honours):
-        return 0
-    return int(openings(f.hand) >= count)
 
 
 @pattern()
@@ -250,4 +310,3 @@ def _only_form(name, group):
 wuhan_all_winds = _only_form("wuhan_all_winds", "honours")
 wuhan_all_258 = _only_form("wuhan_all_258", "258")
 
-__all__ = ["PAIR", "PUNG"]

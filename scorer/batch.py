@@ -1,0 +1,637 @@
+"""Batch scoring: read hand records from YAML, JSON Lines or CSV, score them one at a time (or on N
+processes, in order), and hand each outcome to the ledger and a writer (scorer/cli_batch.py).
+
+Records
+-------
+A record is a mapping: `hand` (NOTATION.md) plus the win context under the keys of NOTATION.md's "key"
+column (variant, self_draw, discarder, robbed, kong_draw, last_tile, first_turn, seat, round, dealer,
+streak, wild, indicator, floats, players, liable, win, `rules: {...}`, `others: {...}`); `session` and
+`table` name the ledger session; `start` is the session's starting score (a number, or `{E: .., S: ..}`).
+Any other key goes to the context's `extra` (the facts a variant reads with `--set`).
+
+A *header* is a mapping without `hand` whose keys are all among `session table start variant rules
+players`: its keys are defaults for the records after it in the same file (a later header replaces
+it). A YAML document `{session: ..., start: ..., hands: [records]}` gives defaults to its own list.
+Record keys win over header keys and the command line's `--variant`/`--rule`/`--start` (the command
+line gives defaults only); `rules` mappings are merged key by key.
+
+Formats
+-------
+- YAML: a list of records, or several `---` documents (each a record, a header or a list). Documents
+  are read one at a time (yaml's document iterator), so a long multi-document file streams; a single
+  huge list is one document and is composed whole before its first record is scored (its records are
+  still built and scored one at a time). A syntax error ends the file: the records before it count.
+- JSON Lines: one JSON object per line (blank lines skipped). A bad line is rejected, the rest is read.
+- CSV: a header row with a `hand` column; one column per context key; `rules.KEY` columns for house
+  rules and `others.SEAT` columns for other players' hands. Empty cells are absent keys; rows whose
+  first cell starts with `#` are comments.
+Line numbers are 1-based: the line where a YAML record's mapping starts, the JSONL line, the CSV row's
+first line.
+"""
+from __future__ import annotations
+
+import codecs
+import io
+import json
+import os
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterator, NamedTuple
+
+from .errors import MjError
+
+HEADER_KEYS = frozenset({"session", "table", "start", "variant", "rules", "players"})
+FORMATS = ("yaml", "jsonl", "csv")
+_STR_COLUMNS = frozenset({"hand", "variant", "session", "table", "discarder", "robbed", "seat", "round", "dealer",
+                          "liable", "win", "wild", "indicator"})
+
+
+class ReadError(MjError):
+    """A file that cannot be read at all (missing, not UTF-8 from the start, unknown format)."""
+
+
+# ---- reading ----------------------------------------------------------------------------------
+
+@dataclass
+class Raw:
+    """One record as read: where it is, the parsed data (or the reason it could not be parsed) and the
+    header defaults in force for it."""
+
+    source: str
+    line: int
+    data: object = None
+    error: str = ""
+    defaults: dict = field(default_factory=dict)
+
+
+class Counter:
+    """Bytes consumed so far (for the progress bar); readers add to `pos`."""
+
+    def __init__(self):
+        self.pos = 0
+
+
+class _CountingReader:
+    """A binary stream that counts what is read from it; an optional already-read head is served first."""
+
+    def __init__(self, raw, counter: Counter, head: bytes = b""):
+        self.raw = raw
+        self.counter = counter
+        self.head = head
+
+    def read(self, n=-1):
+        if self.head:
+            if n is None or n < 0:
+                out, self.head = self.head + self.raw.read(), b""
+            else:
+                out, self.head = self.head[:n], self.head[n:]
+        else:
+            out = self.raw.read(n)
+        self.counter.pos += len(out)
+        return out
+
+    def __iter__(self):
+        if self.head:
+            head, self.head = self.head, b""
+            for line in io.BytesIO(head):
+                self.counter.pos += len(line)
+                yield line
+        for line in self.raw:
+            self.counter.pos += len(line)
+            yield line
+
+
+def sniff(head: bytes) -> str:
+    """Guess the format from the first meaningful line: `{` JSON Lines; `key: value`, `- `, `---`, `[`
+    YAML; a comma-separated header naming `hand`, CSV."""
+    text = head.decode("utf-8", "replace").lstrip("\ufeff")
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        if s.startswith("{"):
+            return "jsonl"
+        if s.startswith(("---", "- ", "[", "%")) or s == "-" or ": " in s or s.endswith(":"):
+            return "yaml"
+        if "," in s or s.lower() == "hand":
+            return "csv"
+        return "yaml"
+    return "yaml"
+
+
+def format_of(path: str) -> str | None:
+    low = path.lower()
+    if low.endswith((".yaml", ".yml")):
+        return "yaml"
+    if low.endswith((".jsonl", ".ndjson", ".jsonlines")):
+        return "jsonl"
+    if low.endswith((".csv", ".tsv")):
+        return "csv"
+    return None
+
+
+def _read_head(raw) -> bytes:
+    """Lines up to and including the first one that is not blank or a comment (at most 64 KiB)."""
+    head = b""
+    while len(head) < 65536:
+        line = raw.readline()
+        head += line
+        if not line or (line.strip() and not line.strip().startswith(b"#")):
+            break
+    return head
+
+
+def open_source(path: str, input_format: str | None, counter: Counter, stdin=None):
+    """(display name, format, counting binary stream, closer) for a path or `-`."""
+    import sys
+
+    if path == "-":
+        raw = stdin if stdin is not None else sys.stdin.buffer
+        name = "<stdin>"
+        closer = None
+    else:
+        name = path
+        try:
+            raw = open(path, "rb")  # noqa: SIM115 - closed by the caller
+        except IsADirectoryError:
+            raise ReadError(f"{path}: is a directory") from None
+        except OSError as e:
+            raise ReadError(f"{path}: cannot read: {e.strerror}") from None
+        closer = raw.close
+    fmt = input_format if input_format and input_format != "auto" else (None if path == "-" else format_of(path))
+    head = b""
+    if fmt is None:
+        head = _read_head(raw)
+        fmt = sniff(head)
+    return name, fmt, _CountingReader(raw, counter, head), closer
+
+
+def _lines(stream, name) -> Iterator[tuple[int, str | None, str]]:
+    """(line number, text or None, error) per line, decoding UTF-8 (a leading BOM is dropped)."""
+    for n, raw in enumerate(stream, 1):
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as e:
+            yield n, None, f"not UTF-8 (byte {e.start + 1} of the line)"
+            continue
+        if n == 1 and text.startswith("\ufeff"):
+            text = text[1:]
+        yield n, text, ""
+
+
+def is_header(data) -> bool:
+    return isinstance(data, dict) and "hand" not in data and "hands" not in data and bool(data) and \
+        all(isinstance(k, str) and k in HEADER_KEYS for k in data)
+
+
+def read_jsonl(stream, name: str) -> Iterator[Raw]:
+    defaults: dict = {}
+    for n, text, err in _lines(stream, name):
+        if err:
+            yield Raw(name, n, error=err)
+            continue
+        if not text.strip():
+            continue
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as e:
+            yield Raw(name, n, error=f"not valid JSON at column {e.colno}: {e.msg}")
+            continue
+        if is_header(data):
+            defaults = data
+            continue
+        yield Raw(name, n, data, defaults=defaults)
+
+
+def _scalar(text: str):
+    """A CSV cell: true/false, whole numbers and decimals become values; other text stays text."""
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
+def read_csv(stream, name: str, delimiter: str = ",") -> Iterator[Raw]:
+    import csv
+
+    state = {"line": 0, "err": ""}
+
+    def lines():
+        for n, text, err in _lines(stream, name):
+            state["line"] = n
+            if err:
+                state["err"] = err
+                text = "\n"
+            yield text
+
+    reader = csv.reader(lines(), delimiter=delimiter)
+    header = None
+    while header is None:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            yield Raw(name, state["line"], error=f"not valid CSV: {e}; the rest of the file is skipped")
+            return
+        if row and any(c.strip() for c in row) and not row[0].lstrip().startswith("#"):
+            header = [c.strip().lstrip("\ufeff").replace("-", "_") for c in row]
+    if "hand" not in header:
+        yield Raw(name, state["line"], error=f"the CSV header has no hand column (columns: {', '.join(header)})")
+        return
+    last = state["line"]
+    while True:
+        try:
+            row = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            yield Raw(name, last + 1, error=f"not valid CSV: {e}")
+            last = state["line"]
+            continue
+        first, last = last + 1, state["line"]
+        if state["err"]:
+            yield Raw(name, first, error=state["err"])
+            state["err"] = ""
+            continue
+        if not any(c.strip() for c in row) or row[0].lstrip().startswith("#"):
+            continue
+        if len(row) != len(header):
+            yield Raw(name, first, error=f"the row has {len(row)} fields, the header has {len(header)}")
+            continue
+        data: dict = {}
+        for key, cell in zip(header, row):
+            cell = cell.strip()
+            if not cell:
+                continue
+            if key.startswith("rules."):
+                data.setdefault("rules", {})[key[6:]] = _scalar(cell)
+            elif key.startswith("others."):
+                data.setdefault("others", {})[key[7:].upper()] = cell
+            elif key in _STR_COLUMNS:
+                data[key] = cell
+            elif key == "start" and cell.startswith("{"):
+                try:
+                    data[key] = json.loads(cell)
+                except json.JSONDecodeError:
+                    data[key] = cell
+            else:
+                data[key] = _scalar(cell)
+        yield Raw(name, first, data)
+
+
+def _loader_class():
+    import yaml
+
+    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def read_yaml(stream, name: str) -> Iterator[Raw]:
+    """Document by document; a top-level list is read item by item (each built from its own node)."""
+    import yaml
+
+    loader = _loader_class()(_Utf8Checked(stream))
+    defaults: dict = {}
+
+    def build(node):
+        try:
+            return loader.construct_object(node, deep=True), ""
+        except yaml.YAMLError as e:
+            return None, f"cannot read this YAML: {getattr(e, 'problem', None) or e}"
+        finally:  # one record's objects are not kept for the next
+            loader.constructed_objects = {}
+            loader.recursive_objects = {}
+
+    def items(seq_node, dflt):
+        for item in seq_node.value:
+            data, err = build(item)
+            yield Raw(name, item.start_mark.line + 1, data, err, dflt)
+
+    try:
+        while loader.check_node():
+            node = loader.get_node()
+            line = node.start_mark.line + 1
+            if isinstance(node, yaml.SequenceNode):
+                yield from items(node, defaults)
+            elif isinstance(node, yaml.MappingNode):
+                hands = next((v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == "hands"),
+                             None)
+                if hands is not None:
+                    rest = yaml.MappingNode(node.tag, [(k, v) for k, v in node.value if v is not hands],
+                                            node.start_mark, node.end_mark)
+                    head, err = build(rest)
+                    if err or not isinstance(hands, yaml.SequenceNode):
+                        yield Raw(name, line, error=err or "hands: must be a list of records")
+                        continue
+                    if "hand" in head:
+                        yield Raw(name, line, error="a mapping with hands: is a header; it cannot have a hand too")
+                        continue
+                    yield from items(hands, {**defaults, **head})
+                    continue
+                data, err = build(node)
+                if not err and is_header(data):
+                    defaults = data
+                    continue
+                yield Raw(name, line, data, err, defaults)
+            elif isinstance(node, yaml.ScalarNode) and node.value in ("", "~", "null") and node.tag.endswith(":null"):
+                continue
+            else:
+                data, err = build(node)
+                yield Raw(name, line, data, err, defaults)
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
+        line = mark.line + 1 if mark is not None else 0
+        problem = getattr(e, "problem", None) or str(e)
+        yield Raw(name, line, error=f"not valid YAML: {problem}; the rest of the file is skipped")
+    except _NotUtf8 as e:
+        yield Raw(name, 0, error=f"not UTF-8 (byte {e.args[0]} of the file); the rest of the file is skipped")
+    finally:
+        loader.dispose()
+
+
+class _NotUtf8(Exception):
+    pass
+
+
+class _Utf8Checked:
+    """Feed yaml decoded text (incremental UTF-8), so a bad byte is reported by its offset."""
+
+    def __init__(self, stream):
+        self.stream = stream
+        self.dec = codecs.getincrementaldecoder("utf-8")()
+        self.offset = 0
+        self.first = True
+
+    def read(self, n=-1):
+        data = self.stream.read(n if n and n > 0 else 65536)
+        try:
+            text = self.dec.decode(data, final=not data)
+        except UnicodeDecodeError as e:
+            raise _NotUtf8(self.offset + e.start + 1) from None
+        self.offset += len(data)
+        if self.first and text:
+            self.first = False
+            text = text.lstrip("\ufeff")
+        return text
+
+
+def read_source(path: str, input_format: str | None, counter: Counter, stdin=None) -> Iterator[Raw]:
+    """Every record of one file (or `-`). A file that cannot be opened yields one Raw with its error."""
+    try:
+        name, fmt, stream, closer = open_source(path, input_format, counter, stdin)
+    except ReadError as e:
+        yield Raw(path if path != "-" else "<stdin>", 0, error=str(e).split(": ", 1)[-1])
+        return
+    try:
+        if fmt == "jsonl":
+            yield from read_jsonl(stream, name)
+        elif fmt == "csv":
+            yield from read_csv(stream, name, "\t" if path.lower().endswith(".tsv") else ",")
+        else:
+            yield from read_yaml(stream, name)
+    finally:
+        if closer:
+            closer()
+
+
+# ---- records to jobs ---------------------------------------------------------------------------
+
+class Job(NamedTuple):
+    """One record ready to score (or already refused, with `error`)."""
+
+    source: str
+    line: int
+    session: str
+    variant: str | None = None
+    hand: str | None = None
+    ctx: dict | None = None
+    start: object = None
+    error: str = ""
+
+    @property
+    def where(self) -> str:
+        return f"{self.source}:{self.line}" if self.line else self.source
+
+
+def _typename(v) -> str:
+    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
+            float: "a number", type(None): "nothing"}.get(type(v), type(v).__name__)
+
+
+def session_label(session, table, source) -> str:
+    if session is not None and table is not None:
+        return f"{session} / table {table}"
+    if session is not None:
+        return str(session)
+    if table is not None:
+        return f"table {table}"
+    return source
+
+
+def _check_start(start):
+    if start is None:
+        return None
+    if isinstance(start, bool) or not isinstance(start, (int, float, dict)):
+        raise ValueError(f"start must be a number or a mapping of seats to numbers, got {_typename(start)} {start!r}")
+    if isinstance(start, dict):
+        for k, v in start.items():
+            if not isinstance(k, str) or k.upper() not in ("E", "S", "W", "N"):
+                raise ValueError(f"start: {k!r} is not a seat (E S W N)")
+            if isinstance(v, bool) or not isinstance(v, (int, float)):
+                raise ValueError(f"start: {k} must be a number, got {v!r}")
+    return start
+
+
+def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None) -> Job:
+    """Check a record's shape and split it into (variant, hand, context). Never raises."""
+    if raw.error:
+        return Job(raw.source, raw.line, raw.source, error=raw.error)
+    d = raw.data
+    if not isinstance(d, dict):
+        return Job(raw.source, raw.line, raw.source,
+                   error=f"a record is a mapping with a hand key, got {_typename(d)}")
+    merged = {**raw.defaults, **d}
+    if isinstance(raw.defaults.get("rules"), dict) and isinstance(d.get("rules"), dict):
+        merged["rules"] = {**raw.defaults["rules"], **d["rules"]}
+    session = merged.pop("session", None)
+    table = merged.pop("table", None)
+    label = raw.source
+    try:
+        for key, v in (("session", session), ("table", table)):
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (str, int, float))):
+                raise ValueError(f"{key} must be a name or number, got {_typename(v)}")
+        label = session_label(session, table, raw.source)
+        if "hand" not in merged:
+            keys = ", ".join(sorted(map(str, d))) or "none"
+            raise ValueError(f"no hand in this record (keys: {keys})")
+        hand = merged.pop("hand")
+        if not isinstance(hand, str):
+            raise ValueError(f"hand must be text in the notation, got {_typename(hand)} {hand!r}")
+        var = merged.pop("variant", None)
+        if var is None:
+            var = variant
+        if not isinstance(var, str) or not var:
+            raise ValueError(f"variant must be a ruleset id or path, got {_typename(var)} {var!r}")
+        start = _check_start(merged.pop("start", None))
+        for k in merged:
+            if not isinstance(k, str):
+                raise ValueError(f"keys are names, got {k!r}")
+        if rules:
+            r = merged.get("rules")
+            if r is None:
+                merged["rules"] = dict(rules)
+            elif isinstance(r, dict):
+                merged["rules"] = {**rules, **r}
+        for key in ("rules", "others"):
+            if key in merged and not isinstance(merged[key], dict):
+                raise ValueError(f"{key} must be a mapping, got {_typename(merged[key])}")
+    except ValueError as e:
+        return Job(raw.source, raw.line, label, error=str(e))
+    return Job(raw.source, raw.line, label, var, hand, merged, start)
+
+
+# ---- scoring ----------------------------------------------------------------------------------
+
+def _win_text(ctx) -> str:
+    w = ctx.win_type
+    text = "self-draw" if w == "self_draw" else (f"discard {ctx.discarder}" if w == "discard" else f"robbed {ctx.robbed}")
+    if ctx.kong_draw:
+        text += " +kong"
+    return text
+
+
+def score_job(job: Job, mode: str = "") -> dict:
+    """Score one job. Returns a plain dict (picklable, the same on every process):
+    {"error", "internal"} for a refused record, otherwise the figures every writer needs; `mode` adds
+    "full" (output.result_dict) for "full", or "text" (output.result_text) for "long"."""
+    if job.error:
+        return {"error": job.error}
+    from . import engine
+
+    try:
+        r = engine.score(job.hand, job.ctx, variant=job.variant)
+        v = r.value
+        out = {
+            "variant": r.variant.id, "hand": r.hand.text(), "seat": r.ctx.seat, "players": r.ctx.players,
+            "win": _win_text(r.ctx), "total": v.total, "unit": v.unit, "limit": v.limit,
+            "items": [i.label + (f" x{i.count}" if i.count > 1 else "") for i in v.items],
+            "transfers": [(t.frm, t.to, t.amount) for t in r.transfers],
+            "cap": r.options.get("session_loss_cap", 0) or 0,
+        }
+        if mode == "full":
+            from .output import result_dict
+
+            out["full"] = result_dict(r)
+        elif mode == "long":
+            from .output import result_text
+
+            out["text"] = result_text(r)
+        return out
+    except MjError as e:
+        return {"error": str(e)}
+    except RecursionError:
+        return {"error": "the record is nested too deeply"}
+    except Exception as e:  # a bug: report it with the record, keep going
+        return {"error": f"internal error ({type(e).__name__}: {e}); please report this hand", "internal": True}
+
+
+def _score_chunk(args):
+    jobs, mode = args
+    return [score_job(j, mode) for j in jobs]
+
+
+def _worker_init():
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the parent, which ends the pool
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int = 256,
+           window: int = 4) -> Iterator[tuple[Job, dict]]:
+    """(job, outcome) in input order. With processes > 1 the jobs are scored in chunks on a pool
+    (`imap`, ordered); at most `window` chunks per process are in flight, so memory stays bounded."""
+    if processes <= 1:
+        for job in jobs:
+            yield job, score_job(job, mode)
+        return
+    import multiprocessing as mp
+
+    inflight: deque = deque()
+    slots = threading.Semaphore(processes * window)
+    stop = threading.Event()
+
+    def feed():
+        batch = []
+        for job in jobs:
+            batch.append(job)
+            if len(batch) >= chunk:
+                if not _wait(slots, stop):
+                    return
+                inflight.append(batch)
+                yield batch, mode
+                batch = []
+        if batch and _wait(slots, stop):
+            inflight.append(batch)
+            yield batch, mode
+
+    # The feeder runs in the pool's task thread; a reading error there must reach the caller.
+    failure: list = []
+
+    def guarded():
+        try:
+            yield from feed()
+        except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread below
+            failure.append(e)
+
+    ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
+    pool = ctx.Pool(processes, initializer=_worker_init)
+    try:
+        for outs in pool.imap(_score_chunk, guarded()):
+            batch = inflight.popleft()
+            slots.release()
+            yield from zip(batch, outs)
+        if failure:
+            raise failure[0]
+        pool.close()
+    finally:
+        stop.set()
+        for _ in range(processes * window + 1):
+            slots.release()
+        pool.terminate()
+        pool.join()
+
+
+def _wait(sem, stop) -> bool:
+    while not sem.acquire(timeout=0.2):
+        if stop.is_set():
+            return False
+    return not stop.is_set()
+
+
+def total_size(paths) -> int | None:
+    """Sum of the files' sizes (None when one is `-` or not a regular file): the progress bar's 100%."""
+    total = 0
+    for p in paths:
+        if p == "-":
+            return None
+        try:
+            st = os.stat(p)
+        except OSError:
+            continue
+        import stat
+
+        if not stat.S_ISREG(st.st_mode):
+            return None
+        total += st.st_size
+    return total
