@@ -85,26 +85,36 @@ def _group_splits(counts: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[st
     return tuple(sorted(out))
 
 
+@lru_cache(maxsize=None)
+def _group_options(sub: tuple[int, ...], base: int, want_pair: bool) -> tuple[tuple[Block, ...], ...]:
+    """One suit's splits as Blocks, keeping those with (or without) the pair."""
+    return tuple(tuple(Block(k, base + t) for k, t in split)
+                 for split in _group_splits(sub, base < 27)
+                 if any(k == PAIR for k, _ in split) == want_pair)
+
+
 def _plain_splits(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
     per_group = []
     pairs_needed = 0
-    for base, size, suited in ((0, 9, True), (9, 9, True), (18, 9, True), (27, 7, False)):
+    for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
         sub = counts[base:base + size]
         n = sum(sub)
+        if n == 0:
+            continue
         if n % 3 == 1:
             return []
         want_pair = n % 3 == 2
         pairs_needed += want_pair
         if pairs_needed > 1:
             return []
-        options = [tuple(Block(k, base + t) for k, t in split)
-                   for split in _group_splits(sub, suited)
-                   if any(k == PAIR for k, _ in split) == want_pair]
+        options = _group_options(sub, base, want_pair)
         if not options:
             return []
         per_group.append(options)
     if pairs_needed != 1:
         return []
+    if len(per_group) == 1:
+        return list(per_group[0])
     return [tuple(b for group in combo for b in group) for combo in product(*per_group)]
 
 

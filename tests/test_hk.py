@@ -75,14 +75,17 @@ def test_self_drawn():
 @pytest.mark.parametrize("hand, ctx, faan, net", [
     # pure one suit 6 + all seungs 1 = 7 faan -> 48; S discards: S 96, E 48, N 48
     ("123m 456m 789m 234m 5m5m", {"discarder": "S"}, 7, {"E": -48, "S": -96, "W": 192, "N": -48}),
-    # great dragons 6 + three dragon pungs 3 + self-drawn 1 = 10 faan; 9+ pays as 9: 96 from each
-    ("[CCC,1] FFF PPP 123m 9m9m", {"self_draw": True}, 10, {"E": -96, "S": -96, "W": 288, "N": -96}),
-    # great winds 6 + all pungs 3 + own wind (S) 1 + round wind (E) 1 + self-drawn 1 = 12 -> 96 each
-    ("[EEE,1] SSS WWW NNN 5p5p", {"self_draw": True, "seat": "S"}, 12, {"E": -96, "S": 288, "W": -96, "N": -96}),
+    # great dragons 6 + three dragon pungs 3 + self-drawn 1 = 10 faan (two suits: no mixed one suit);
+    # 9+ pays as 9: 96 from each
+    ("[CCC,1] FFF PPP 123m 9p9p", {"self_draw": True}, 10, {"E": -96, "S": -96, "W": 288, "N": -96}),
+    # great winds 6 + all pungs 3 + own wind (S) 1 + round wind (E) 1 + self-drawn 1 = 12 (honours
+    # only: no suit, so no mixed one suit) -> 96 each
+    ("[EEE,1] SSS WWW NNN CC", {"self_draw": True, "seat": "S"}, 12, {"E": -96, "S": 288, "W": -96, "N": -96}),
     # little dragons 4 + two dragon pungs 2 = 6 -> 32; S discards
-    ("[CCC,1] FFF 123m 789m PP", {"discarder": "S"}, 6, {"E": -32, "S": -64, "W": 128, "N": -32}),
-    # little winds 4 + own wind W 1 + round wind E 1 + the pung of S (neither) 0 = 6 -> 32; N discards
-    ("[EEE,1] SSS WWW 123p NN", {"discarder": "N"}, 6, {"E": -32, "S": -32, "W": 128, "N": -64}),
+    ("[CCC,1] FFF 123m 789p PP", {"discarder": "S"}, 6, {"E": -32, "S": -64, "W": 128, "N": -32}),
+    # little winds 4 + own wind W 1 + round wind E 1 + the pung of S (neither) 0 + mixed one suit 3
+    # (123p and winds) = 9 -> 96; N discards: 192, E 96, S 96
+    ("[EEE,1] SSS WWW 123p NN", {"discarder": "N"}, 9, {"E": -96, "S": -96, "W": 384, "N": -192}),
     # all pungs 3 (EE pair scores nothing) = 3 -> 8; W is the winner's seat, S discards
     ("[111m,2] 999p 555s EE 77s7s", {"discarder": "S"}, 3, {"E": -8, "S": -16, "W": 32, "N": -8}),
     # mixed one suit 3 + round wind E pung 1 = 4 -> 16; N discards
@@ -127,15 +130,15 @@ def test_one_faan_per_pung_still_counts_two_different_wind_pungs():
 
 
 def test_wind_hands_without_the_wind_pungs():
-    # little winds 4 alone (own/round pungs dropped) -> 16 units; N discards: 32, E 16, S 16
+    # little winds 4 + mixed one suit 3, own/round pungs dropped = 7 -> 48 units; N discards: 96, E 48, S 48
     r = hk("[EEE,1] SSS WWW 123p NN", {"wind_pungs_with_wind_hands": False}, discarder="N")
-    assert names(r) == {"little_winds": 4}
-    assert r.net == {"E": -16, "S": -16, "W": 64, "N": -32}
+    assert names(r) == {"little_winds": 4, "mixed_one_suit": 3}
+    assert r.net == {"E": -48, "S": -48, "W": 192, "N": -96}
 
 
 def test_dragon_hands_without_the_dragon_pungs():
-    # little dragons 4 alone -> 16; S discards
-    r = hk("[CCC,1] FFF 123m 789m PP", {"dragon_pungs_with_dragon_hands": False}, discarder="S")
+    # little dragons 4 alone (two suits) -> 16; S discards
+    r = hk("[CCC,1] FFF 123m 789p PP", {"dragon_pungs_with_dragon_hands": False}, discarder="S")
     assert names(r) == {"little_dragons": 4}
     assert r.value.base == 16
 
@@ -215,7 +218,7 @@ def test_discarder_pays_double_and_the_others_single(discarder):
 
 
 def test_no_dealer_doubling():
-    # East wins or loses at the same rate: E wins 1 faan by self-draw + ... -> 2 faan -> 4 each
+    # East wins at the same rate as anyone: all seungs 1 + self-drawn 1 = 2 faan -> 4 from each
     r = hk("123m 456p 789s 234s 5s5s", seat="E", self_draw=True)
     assert r.net == {"E": 12, "S": -4, "W": -4, "N": -4}
 

@@ -133,7 +133,7 @@ def test_values_match_the_text():
 SERIES = [
     ("123m 345m 678m 222m 99m", "pure_one_suit", []),  # Mixed One-suit's predicate needs honours
     ("EEE SSS WWW NN 123m", "small_four_winds", ["small_three_winds", "big_three_winds"]),
-    ("EEE SSS WWW NNN 99m", "big_four_winds", ["small_three_winds", "big_three_winds", "small_four_winds"]),
+    ("EEE SSS WWW NNN 99m", "big_four_winds", ["big_three_winds"]),  # the small ones need a wind pair
     ("CCC FFF PPP 123m 99s", "big_three_dragons", []),
     ("111m 444p 777s EEE 99m", "four_concealed_triplets", ["two_concealed_triplets", "three_concealed_triplets"]),
     ("[1111m,1] [4444p,2] {7777s} [2222s,5] 55m", "four_quads", ["one_quad", "two_quads", "three_quads"]),
@@ -163,11 +163,13 @@ def test_series_keeps_only_the_highest(hand, top, lower):
 
 def test_patterns_of_different_series_add_up():
     # CCC FFF PPP 123m 99s, self-drawn by S: Big Three Dragons 130 + Value Honour 3 x 10 = 30
-    # + Three Concealed Triplets 30 + Concealed Hand 5 = 195
+    # + Three Concealed Triplets 30 + Concealed Hand 5 + Mixed Branching Terminals 40 (every set and
+    # the pair holds an honour or a 1 or 9) = 235
     r = score("CCC FFF PPP 123m 99s")
     assert items("CCC FFF PPP 123m 99s") == {"big_three_dragons": 130, "value_honour": 30,
-                                             "three_concealed_triplets": 30, "concealed_hand": 5}
-    assert r.value.total == 195
+                                             "three_concealed_triplets": 30, "concealed_hand": 5,
+                                             "mixed_branching_terminals": 40}
+    assert r.value.total == 235
 
 
 # ---- one arrangement (line 124) ---------------------------------------------------------------------
@@ -337,7 +339,7 @@ def test_terminals_need_a_terminal_option():
 
 
 def test_nine_gates_options():
-    melded = "[111m,1] 23456789999m"
+    melded = "[111m,1] 23455678999m"  # 111 + 2345678999 + 5, the 111 melded
     assert "nine_gates" not in items(melded)
     assert "nine_gates" in items(melded, rules={"nine_gates_concealed": False})
     # 1112345567899m + 9m: fourteen tiles 1112345678999 + 5, but the thirteen before the 9m are not

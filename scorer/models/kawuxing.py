@@ -24,13 +24,16 @@ def _per_instance(item) -> float:
 
 @value_model()
 def capped_doubles(items, ctx, bound, total=None, unit="doubles", unit_value=1, cap=3, cap_for=None,
-                   company=None, claimed_minimum=0, claimed_minimum_rule=""):
+                   company=None, claimed_minimum=0, claimed_minimum_rule="", flags=()):
     """The doubles of the items add up; the hand is worth `unit_value` x 2^min(doubles, cap).
     `cap_for` {pattern: cap} lets a hand holding that pattern reach a higher cap (never a lower one).
     `company` {group, min_value}: an item of that group counts only beside another item worth at least
     `min_value` per instance (a condition on the rest of the hand, which a predicate cannot see).
     `claimed_minimum`: a win on a claimed tile (discard or robbed kong) needs that many doubles;
-    `claimed_minimum_rule` cites the rule."""
+    `claimed_minimum_rule` cites the rule. `flags`: `--set` keys that must read true or false (checked
+    here, before a mistyped value could silently score as false)."""
+    for key in flags:
+        flag(ctx, key)
     details = {}
     if total is not None:
         raw, kept, top = total, [], cap

@@ -121,7 +121,10 @@ def water(items, ctx, bound, total=None, unit="water", multiplier_unit="x", pay_
             m, label = 1, "no multiplier item"
     amounts = pair_amounts(w, m, ctx, _pay_params(bound))
     collected = sum(a for _, a, _ in amounts)
-    details = {"multiplier": m, "win": label, "winner collects": collected}
+    from ..patterns.gold import flag
+
+    who = "false winner pays back" if flag(ctx, "false_win") else "winner collects"
+    details = {"multiplier": m, "win": label, who: collected}
     return HandValue(items, w, unit, w, details=details, key=(m, collected, w))
 
 

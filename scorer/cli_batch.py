@@ -1,0 +1,419 @@
+"""`mjscore batch`: score hand files with a table ledger. Reading and scoring live in scorer/batch.py,
+standings in scorer/ledger.py; this module is the command, the writers and the progress bar."""
+from __future__ import annotations
+
+import csv
+import json
+import os
+import sys
+import time
+
+import click
+
+from .cli import _pairs, fail
+
+EXIT_OK, EXIT_REJECTS, EXIT_NOTHING, EXIT_BUG = 0, 1, 2, 3
+
+
+def _n(x) -> str:
+    from .ledger import num
+
+    x = num(x)
+    return str(x)
+
+
+def _signed(x) -> str:
+    from .ledger import num
+
+    x = num(x)
+    return f"+{x}" if x > 0 else str(x)
+
+
+# ---- writers ----------------------------------------------------------------------------------
+
+class TextWriter:
+    """One line per hand, grouped under a line per session; rejects in place; a summary at the end.
+
+    `long` prints the full breakdown (output.result_text) of each hand instead of its one line."""
+
+    def __init__(self, out, long=False):
+        self.out = out
+        self.long = long
+        self.session = None
+
+    def _session_line(self, name, source, posting=None):
+        if name == self.session:
+            return
+        self.session = name
+        s = posting.session if posting else None
+        bits = [f"Session {name!r}" if name != source else f"Session {source}"]
+        if s is not None:
+            from .ledger import _start_text
+
+            bits.append(f"start {_start_text(s.start)}")
+        self.out.write(("\n" if self.started else "") + "  ".join(bits) + "\n")
+        if not self.long:
+            seats = s.seats if s else ("E", "S", "W", "N")
+            self.out.write(f"{'#':>4}  {'line':>6}  {'win':<3} {'how':<12} {'value':<10}"
+                           + "".join(f"{x:>7}" for x in seats) + "  |"
+                           + "".join(f"{x:>7}" for x in seats) + "  hand\n")
+        self.started = True
+
+    started = False
+
+    def record(self, job, outcome, posting):
+        self._session_line(job.session, job.source, posting)
+        s = posting.session
+        value = "limit" if outcome["limit"] else f"{_n(outcome['total'])} {outcome['unit']}".strip()
+        if outcome["variant"] not in (s.variants[0] if s.variants else outcome["variant"],):
+            value += f" [{outcome['variant']}]"
+        note = ""
+        if posting.shortfalls:
+            note = "   loss cap " + _n(posting.cap) + ": " + ", ".join(
+                f"{seat} paid {_n(paid)} of {_n(owed)}" for seat, owed, paid in posting.shortfalls)
+        if self.long:
+            self.out.write(f"\n-- hand {posting.hand_no}  ({job.where})\n{outcome['text']}\n")
+            self.out.write("Ledger:   " + "  ".join(f"{x} {_signed(posting.paid[x])} -> {_n(posting.standings[x])}"
+                                                    for x in s.seats) + note + "\n")
+            return
+        self.out.write(f"{posting.hand_no:>4}  {job.line:>6}  {outcome['seat']:<3} {outcome['win']:<12} {value:<10}"
+                       + "".join(f"{_signed(posting.paid[x]):>7}" for x in s.seats) + "  |"
+                       + "".join(f"{_n(posting.standings[x]):>7}" for x in s.seats)
+                       + f"  {outcome['hand']}{note}\n")
+
+    def reject(self, job, reason):
+        self._session_line(job.session, job.source)
+        if self.long:
+            self.out.write(f"\n-- rejected ({job.where}): {reason}\n")
+        else:
+            self.out.write(f"{'x':>4}  {job.line:>6}  rejected: {reason}\n")
+
+    def end(self, summary):
+        self.out.write("\n" + summary_text(summary) + "\n")
+
+
+def summary_text(summary) -> str:
+    lines = [f"Summary: {summary['records']} record(s): {summary['scored']} scored, "
+             f"{summary['rejected']} rejected" + (f" ({summary['internal']} by an internal error: please report)"
+                                                  if summary["internal"] else "") + "."]
+    for s in summary["sessions"]:
+        lines.append("")
+        lines.append(f"{s['session']}: {s['hands']} hand(s)" + (f", {s['rejected']} rejected" if s["rejected"] else "")
+                     + f"; rules {', '.join(s['variants'])}")
+        lines.append(f"  {'seat':<5}{'start':>9}{'net':>9}{'final':>9}")
+        for seat in s["seats"]:
+            lines.append(f"  {seat:<5}{_n(s['start'][seat]):>9}{_signed(s['net'][seat]):>9}{_n(s['final'][seat]):>9}")
+        for seat, amount in (s.get("forgiven") or {}).items():
+            lines.append(f"  loss cap: {seat} reached it at hand {s['capped_at_hand'][seat]}; "
+                         f"{_n(amount)} of its payments were not paid")
+    return "\n".join(lines)
+
+
+def _ledger_dict(posting):
+    d = {"hand_no": posting.hand_no, "paid": posting.paid, "standings": posting.standings}
+    if posting.shortfalls:
+        d["shortfalls"] = [{"seat": s, "owed": o, "paid": p} for s, o, p in posting.shortfalls]
+        d["loss_cap"] = posting.cap
+    return d
+
+
+def _record_dict(job, outcome, posting):
+    d = {"file": job.source, "line": job.line, "session": job.session}
+    d.update(outcome["full"])
+    d["ledger"] = _ledger_dict(posting)
+    return d
+
+
+class JsonlWriter:
+    """One JSON object per record (scored: `mjscore score --format json` keys plus file, line, session
+    and ledger; rejected: file, line, session, error); the last line is {"summary": {...}}."""
+
+    def __init__(self, out):
+        self.out = out
+
+    def record(self, job, outcome, posting):
+        self.out.write(json.dumps(_record_dict(job, outcome, posting), ensure_ascii=False) + "\n")
+
+    def reject(self, job, reason):
+        self.out.write(json.dumps({"file": job.source, "line": job.line, "session": job.session, "error": reason},
+                                  ensure_ascii=False) + "\n")
+
+    def end(self, summary):
+        self.out.write(json.dumps({"summary": summary}, ensure_ascii=False) + "\n")
+
+
+class JsonWriter:
+    """One JSON document {"records": [...], "summary": {...}}, written as it goes (constant memory)."""
+
+    def __init__(self, out):
+        self.out = out
+        self.first = True
+        out.write('{"records": [')
+
+    def _item(self, d):
+        self.out.write(("\n" if self.first else ",\n") + json.dumps(d, ensure_ascii=False))
+        self.first = False
+
+    def record(self, job, outcome, posting):
+        self._item(_record_dict(job, outcome, posting))
+
+    def reject(self, job, reason):
+        self._item({"file": job.source, "line": job.line, "session": job.session, "error": reason})
+
+    def end(self, summary):
+        self.out.write('\n], "summary": ' + json.dumps(summary, ensure_ascii=False) + "}\n")
+
+
+class CsvWriter:
+    """One row per record; paid_X is what seat X paid (-) or collected (+) on the hand after any loss cap,
+    after_X its standing after the hand. The summary goes to stderr (a CSV holds one table)."""
+
+    SEATS = ("E", "S", "W", "N")
+
+    def __init__(self, out):
+        self.w = csv.writer(out, lineterminator="\n")
+        self.w.writerow(["file", "line", "session", "hand_no", "variant", "hand", "seat", "win", "total", "unit",
+                         "limit", "items"] + [f"paid_{s}" for s in self.SEATS] + [f"after_{s}" for s in self.SEATS]
+                        + ["note", "error"])
+
+    def record(self, job, outcome, posting):
+        note = "; ".join(f"loss cap {_n(posting.cap)}: {s} paid {_n(p)} of {_n(o)}" for s, o, p in posting.shortfalls)
+        self.w.writerow([job.source, job.line, job.session, posting.hand_no, outcome["variant"], outcome["hand"],
+                         outcome["seat"], outcome["win"], _n(outcome["total"]), outcome["unit"],
+                         "yes" if outcome["limit"] else "", "; ".join(outcome["items"])]
+                        + [_n(posting.paid[s]) if s in posting.paid else "" for s in self.SEATS]
+                        + [_n(posting.standings[s]) if s in posting.standings else "" for s in self.SEATS]
+                        + [note, ""])
+
+    def reject(self, job, reason):
+        self.w.writerow([job.source, job.line, job.session] + [""] * 17 + [reason])
+
+    def end(self, summary):
+        pass
+
+
+# ---- progress bar ----------------------------------------------------------------------------
+
+class Progress:
+    """A one-line bar on stderr, redrawn at most 10 times a second; `clear()` before other messages."""
+
+    def __init__(self, enabled: bool, total: int | None, counter, stream=None):
+        self.enabled = enabled
+        self.total = total
+        self.counter = counter
+        self.stream = stream or sys.stderr
+        self.count = 0
+        self.t0 = time.monotonic()
+        self.last = 0.0
+        self.shown = False
+
+    def tick(self):
+        self.count += 1
+        if not self.enabled or self.count & 63:
+            return
+        now = time.monotonic()
+        if now - self.last < 0.1:
+            return
+        self.last = now
+        rate = self.count / max(now - self.t0, 1e-9)
+        if self.total:
+            frac = min(self.counter.pos / self.total, 1.0)
+            bar = "#" * int(frac * 30)
+            line = f"[{bar:<30}] {frac * 100:5.1f}%  {self.count} hands  {rate:,.0f}/s"
+        else:
+            line = f"{self.count} hands  {rate:,.0f}/s"
+        self.stream.write("\r" + line + "\x1b[K")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self):
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+# ---- --out: written to a temporary file, renamed when complete ---------------------------------
+
+class AtomicOut:
+    """A text file created next to PATH and renamed onto it by `commit()`; `abort()` removes it. An
+    interrupted run therefore leaves PATH as it was (absent, or the previous complete run's file).
+    A PATH that exists and is not a regular file (/dev/null, a pipe) is written directly."""
+
+    def __init__(self, path: str):
+        import stat
+        import tempfile
+
+        self.path = path
+        self.tmp = None
+        try:
+            direct = not stat.S_ISREG(os.stat(path).st_mode)
+        except OSError:
+            direct = False
+        if direct:
+            self.fh = open(path, "w", encoding="utf-8", newline="")  # noqa: SIM115
+            return
+        d = os.path.dirname(os.path.abspath(path))
+        fd, self.tmp = tempfile.mkstemp(prefix="." + os.path.basename(path) + ".", suffix=".part", dir=d)
+        self.fh = os.fdopen(fd, "w", encoding="utf-8", newline="")
+
+    def commit(self):
+        self.fh.flush()
+        if self.tmp is not None:
+            os.fsync(self.fh.fileno())
+            self.fh.close()
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(self.tmp, 0o666 & ~umask)
+            os.replace(self.tmp, self.path)
+            self.tmp = None
+        else:
+            self.fh.close()
+
+    def abort(self):
+        try:
+            self.fh.close()
+        finally:
+            if self.tmp is not None:
+                try:
+                    os.unlink(self.tmp)
+                except FileNotFoundError:
+                    pass
+                self.tmp = None
+
+
+# ---- the loop ---------------------------------------------------------------------------------
+
+class Stop(Exception):
+    """--strict: the first rejected record ends the run."""
+
+
+def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_format=None, strict=False,
+        jobs=1, long=False, progress=None, err=None, echo_rejects=True, stdin=None) -> dict:
+    """Score every record of `paths` onto `out`; returns the summary dict. Raises Stop under --strict."""
+    from . import batch
+    from .ledger import Ledger, LedgerError
+
+    err = err or sys.stderr
+    counter = batch.Counter()
+    ledger = Ledger(start)
+    writer = {"text": lambda: TextWriter(out, long), "jsonl": lambda: JsonlWriter(out),
+              "json": lambda: JsonWriter(out), "csv": lambda: CsvWriter(out)}[fmt]()
+    mode = "long" if (fmt == "text" and long) else ("full" if fmt in ("json", "jsonl") else "")
+    bar = Progress(bool(progress), batch.total_size(paths), counter, err)
+    summary = {"records": 0, "scored": 0, "rejected": 0, "internal": 0}
+
+    def raws():
+        for p in paths:
+            yield from batch.read_source(p, input_format, counter, stdin)
+
+    jobs_iter = (batch.prepare(r, variant, rules) for r in raws())
+    try:
+        for job, outcome in batch.scored(jobs_iter, mode, jobs):
+            summary["records"] += 1
+            reason = outcome.get("error")
+            posting = None
+            if not reason:
+                try:
+                    posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],
+                                          job.start, outcome["variant"])
+                except LedgerError as e:
+                    reason = str(e)
+            if reason:
+                summary["rejected"] += 1
+                summary["internal"] += bool(outcome.get("internal"))
+                ledger.note_reject(job.session)
+                writer.reject(job, reason)
+                if echo_rejects:
+                    bar.clear()
+                    err.write(f"mjscore: {job.where}: {reason}\n")
+                    err.flush()
+                if strict:
+                    raise Stop(f"{job.where}: {reason}")
+            else:
+                summary["scored"] += 1
+                writer.record(job, outcome, posting)
+            bar.tick()
+    finally:
+        bar.clear()
+    summary["sessions"] = ledger.summary()
+    writer.end(summary)
+    return summary
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--variant", "-v", default="hk-old", show_default=True,
+              help="Ruleset for records that name none (a record's `variant` wins).")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
+              help="House-rule default for every record (a record's `rules:` wins).")
+@click.option("--start", type=float, help="Each seat's starting score when a session's file does not give one.")
+@click.option("--format", "fmt", type=click.Choice(["text", "jsonl", "csv", "json"]), default="text",
+              show_default=True, help="Output: a line per hand, JSON Lines, CSV or one JSON document.")
+@click.option("--input-format", type=click.Choice(["auto", "yaml", "jsonl", "csv"]), default="auto",
+              show_default=True, help="Format of the files; auto: by extension, else sniffed (always for -).")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True),
+              help="Write here (a temporary file renamed when the run completes) instead of stdout.")
+@click.option("--strict", is_flag=True, help="Stop at the first bad record (and write no --out file).")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
+              help="Score on N processes (0: one per CPU); output order is unchanged.")
+@click.option("--long", "long_", is_flag=True, help="Text: the full breakdown of every hand, not one line.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: only when stderr is a terminal).")
+def batch(files, variant, rules, start, fmt, input_format, out_path, strict, jobs, long_, progress):
+    """Score every hand of FILE... (YAML, JSON Lines or CSV; - for standard input) and keep the table
+    ledger: each seat's standing after every hand, per session, and a summary.
+
+    \b
+    A record is `hand` plus the win context keys of `mjscore score` (variant, self_draw, discarder,
+    seat, round, dealer, ..., rules: {...}, others: {...}); `session`/`table` name the ledger session,
+    `start` its starting score. See scorer/batch.py and examples/hk-old-session.yaml.
+
+    \b
+    Exit status: 0 every record scored; 1 some records were rejected (each is reported with file,
+    line and reason on stderr, and the rest are scored), or --strict stopped at one; 2 nothing could
+    be read (or a usage error); 3 a record hit an internal error (a bug; the run still completes)."""
+    import signal
+
+    rules = _pairs(rules, "--rule")
+    if start is not None and start.is_integer():
+        start = int(start)
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    if progress is None:
+        progress = sys.stderr.isatty()
+    if sys.platform != "win32" and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so --out's temporary file is removed
+    sink = AtomicOut(out_path) if out_path else None
+    out = sink.fh if sink else click.get_text_stream("stdout")
+    # In text to a terminal the rejects are already on screen in the log; elsewhere repeat them on stderr.
+    echo = not (fmt == "text" and sink is None and out.isatty())
+    committed = False
+    try:
+        summary = run(list(files), out, fmt, variant, rules, start, input_format, strict, jobs, long_, progress,
+                      echo_rejects=echo)
+        if summary["records"] == 0:
+            fail("nothing to score: no records could be read from " + ", ".join(files))
+        if sink:
+            sink.commit()
+            committed = True
+        else:
+            out.flush()
+    except Stop as e:
+        click.echo(f"mjscore: stopped (--strict) at {e}", err=True)
+        sys.exit(EXIT_REJECTS)
+    except (KeyboardInterrupt, BrokenPipeError):
+        sys.exit(130)
+    except SystemExit:
+        raise
+    except Exception as e:  # a bug: one line, never a traceback
+        fail(f"internal error ({type(e).__name__}: {e}); please report this", code=EXIT_BUG)
+    finally:
+        if sink and not committed:
+            sink.abort()
+    if fmt != "text" or sink is not None:
+        click.echo(f"mjscore: {summary['records']} record(s): {summary['scored']} scored, "
+                   f"{summary['rejected']} rejected", err=True)
+    if summary["internal"]:
+        sys.exit(EXIT_BUG)
+    sys.exit(EXIT_REJECTS if summary["rejected"] else EXIT_OK)
