@@ -40,6 +40,7 @@ class TextWriter:
         self.out = out
         self.long = long
         self.session = None
+        self.started = False
 
     def _session_line(self, name, source, posting=None):
         if name == self.session:
@@ -59,13 +60,11 @@ class TextWriter:
                            + "".join(f"{x:>7}" for x in seats) + "  hand\n")
         self.started = True
 
-    started = False
-
     def record(self, job, outcome, posting):
         self._session_line(job.session, job.source, posting)
         s = posting.session
         value = "limit" if outcome["limit"] else f"{_n(outcome['total'])} {outcome['unit']}".strip()
-        if outcome["variant"] not in (s.variants[0] if s.variants else outcome["variant"],):
+        if s.variants and outcome["variant"] != s.variants[0]:
             value += f" [{outcome['variant']}]"
         note = ""
         if posting.shortfalls:
@@ -411,7 +410,9 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     finally:
         if sink and not committed:
             sink.abort()
-    if fmt != "text" or sink is not None:
+    if fmt == "csv":
+        click.echo(summary_text(summary), err=True)
+    elif fmt != "text" or sink is not None:
         click.echo(f"mjscore: {summary['records']} record(s): {summary['scored']} scored, "
                    f"{summary['rejected']} rejected", err=True)
     if summary["internal"]:

@@ -11,7 +11,6 @@ import yaml
 import scorer
 from scorer import engine
 from scorer.errors import IllegalWin, VariantError
-from scorer.registry import PATTERNS
 from tests.gen import random_context, random_winning
 
 V = "zung-jung"

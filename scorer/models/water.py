@@ -103,10 +103,12 @@ def context_multiplier(ctx, bound, pay_total: dict) -> tuple[float, str]:
 
 
 @value_model()
-def water(items, ctx, bound, total=None, unit="water", multiplier_unit="x", pay_total=None):
+def water(items, ctx, bound, total=None, unit="water", multiplier_unit="x", pay_total=None, order="multiplier"):
     """Water = the sum of items in `unit`; the multiplier = the item in `multiplier_unit` (a series keeps one,
     the highest). With `total` (mjscore pay --total) the total is the water and the multiplier comes from
-    the context (`pay_total` names the patterns whose values a win type or --floats takes)."""
+    the context (`pay_total` names the patterns whose values a win type or --floats takes). `order` ranks
+    readings: `multiplier` (the highest multiplier that fits, then what the winner collects) or `payout`
+    (what the winner collects, then the multiplier)."""
     items = items or []
     if total is not None:
         w = total
@@ -125,7 +127,8 @@ def water(items, ctx, bound, total=None, unit="water", multiplier_unit="x", pay_
 
     who = "false winner pays back" if flag(ctx, "false_win") else "winner collects"
     details = {"multiplier": m, "win": label, who: collected}
-    return HandValue(items, w, unit, w, details=details, key=(m, collected, w))
+    key = (m, collected, w) if order == "multiplier" else (collected, m, w)
+    return HandValue(items, w, unit, w, details=details, key=key)
 
 
 @pay_model()

@@ -188,7 +188,7 @@ def wuhan_pairs(value, ctx, bound, caps="300/400/500/600", caps_red_green="400/5
     unopened = [s for s in losers if not loser_state(ctx, s)["opened"]]
     for s in losers:
         pts, fan, why = pairs[s]
-        head = f"{value.total:g} x {multiplier_of(value.total, pts)} = {pts:g} ({_fan_text(fan)}; {why})"
+        head = f"winner {value.total:g} x{multiplier_of(value.total, pts)} = {pts:g} ({_fan_text(fan)}; {why})"
         if all_capped or forced_gold:
             reason = ("every loser reached the cap" if all_capped else
                       f"{', '.join(forced_gold)} is always a gold top")

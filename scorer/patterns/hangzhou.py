@@ -176,8 +176,9 @@ def wild_eye_claimed(f):
 
 @pattern()
 def fortune_claimed(f):
-    """'A discarded fortune tile can never be claimed for winning' (line 548)."""
-    return int(f.win_type == "discard" and f.wild is not None and f.hand.win_tile == f.wild.tile)
+    """'A discarded fortune tile can never be claimed for winning' (line 548); nor robbed from a kong,
+    which 'cannot contain fortune tiles' (line 533)."""
+    return int(not f.self_draw and f.wild is not None and f.hand.win_tile == f.wild.tile)
 
 
 @pattern()
