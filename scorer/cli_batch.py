@@ -55,7 +55,7 @@ class TextWriter:
         self.out.write(("\n" if self.started else "") + "  ".join(bits) + "\n")
         if not self.long:
             seats = s.seats if s else ("E", "S", "W", "N")
-            self.out.write(f"{'#':>4}  {'line':>6}  {'win':<3} {'how':<12} {'value':<10}"
+            self.out.write(f"{'#':>4}  {'line':>6}  {'win':<3} {'how':<15} {'value':<10}"
                            + "".join(f"{x:>7}" for x in seats) + "  |"
                            + "".join(f"{x:>7}" for x in seats) + "  hand\n")
         self.started = True
@@ -75,7 +75,7 @@ class TextWriter:
             self.out.write("Ledger:   " + "  ".join(f"{x} {_signed(posting.paid[x])} -> {_n(posting.standings[x])}"
                                                     for x in s.seats) + note + "\n")
             return
-        self.out.write(f"{posting.hand_no:>4}  {job.line:>6}  {outcome['seat']:<3} {outcome['win']:<12} {value:<10}"
+        self.out.write(f"{posting.hand_no:>4}  {job.line:>6}  {outcome['seat']:<3} {outcome['win']:<15} {value:<10}"
                        + "".join(f"{_signed(posting.paid[x]):>7}" for x in s.seats) + "  |"
                        + "".join(f"{_n(posting.standings[x]):>7}" for x in s.seats)
                        + f"  {outcome['hand']}{note}\n")
@@ -103,8 +103,8 @@ def summary_text(summary) -> str:
         for seat in s["seats"]:
             lines.append(f"  {seat:<5}{_n(s['start'][seat]):>9}{_signed(s['net'][seat]):>9}{_n(s['final'][seat]):>9}")
         for seat, amount in (s.get("forgiven") or {}).items():
-            lines.append(f"  loss cap: {seat} reached it at hand {s['capped_at_hand'][seat]}; "
-                         f"{_n(amount)} of its payments were not paid")
+            lines.append(f"  loss cap: {seat} first paid short at hand {s['capped_at_hand'][seat]}; "
+                         f"{_n(amount)} it owed in all was not paid (forgiven)")
     return "\n".join(lines)
 
 
@@ -389,8 +389,9 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     echo = not (fmt == "text" and sink is None and out.isatty())
     committed = False
     try:
+        stdin = click.get_binary_stream("stdin") if "-" in files else None
         summary = run(list(files), out, fmt, variant, rules, start, input_format, strict, jobs, long_, progress,
-                      echo_rejects=echo)
+                      echo_rejects=echo, stdin=stdin)
         if summary["records"] == 0:
             fail("nothing to score: no records could be read from " + ", ".join(files))
         if sink:

@@ -68,32 +68,40 @@ def start_for(start, seats) -> dict:
 
 def check_zero_sum(transfers, what="payments") -> None:
     """Raise if the transfers do not move money between seats exactly (sum of nets 0)."""
+    import math
+
     net: dict = {}
     scale = 1.0
     for frm, to, amount in transfers:
+        if isinstance(amount, bool) or not isinstance(amount, (int, float)) or not math.isfinite(amount):
+            raise LedgerError(f"{what}: {frm} -> {to} moves {amount!r}, not a finite number; please report this hand")
         net[frm] = net.get(frm, 0) - amount
         net[to] = net.get(to, 0) + amount
         scale = max(scale, abs(amount))
     total = sum(net.values())
-    if abs(total) > EPS * scale:
+    if not abs(total) <= EPS * scale:
         raise LedgerError(f"{what} do not sum to zero (they sum to {num(total)}); please report this hand")
 
 
 def settle(transfers, net: dict, cap) -> tuple[list, list]:
     """Apply the loss cap to one hand's transfers [(frm, to, amount)] given the seats' session net
-    before the hand. Returns (settled transfers, shortfalls [(seat, owed, paid)]). `net` is not changed."""
+    before the hand. Returns (settled transfers, shortfalls [(seat, owed, paid)]: per seat that could
+    not pay all it owed this hand, the hand's total owed and paid). `net` is not changed."""
     if not cap:
         return [(f, t, a) for f, t, a in transfers], []
     running = dict(net)
-    out, short = [], []
+    out = []
+    owed: dict = {}
+    paid_by: dict = {}
     for frm, to, amount in transfers:
         room = max(cap + running.get(frm, 0), 0)
         paid = amount if amount <= room else room
-        if amount > 0 and paid < amount:
-            short.append((frm, amount, paid))
+        owed[frm] = owed.get(frm, 0) + amount
+        paid_by[frm] = paid_by.get(frm, 0) + paid
         running[frm] = running.get(frm, 0) - paid
         running[to] = running.get(to, 0) + paid
         out.append((frm, to, paid))
+    short = [(seat, num(owed[seat]), num(paid_by[seat])) for seat in owed if paid_by[seat] < owed[seat]]
     return out, short
 
 
@@ -187,6 +195,9 @@ class Ledger:
         s.hands += 1
         for x in s.seats:
             s.net[x] += paid[x]
+        drift = sum(s.net.values())
+        if not abs(drift) <= EPS * max(1.0, *(abs(v) for v in s.net.values())):
+            raise LedgerError(f"session {name!r} no longer sums to zero ({num(drift)}); please report this hand")
         for seat, owed, got in short:
             s.shortfall[seat] = s.shortfall.get(seat, 0) + owed - got
             s.capped_at.setdefault(seat, s.hands)

@@ -220,7 +220,9 @@ def test_winner_without_own_bonus_double_for_losers():
 
 # --- the worked example (004 L177-195) -------------------------------------------------------------
 def worked():
-    (rec,) = yaml.safe_load((EXAMPLES / "classical-worked.yaml").read_text())
+    doc = yaml.safe_load((EXAMPLES / "classical-worked.yaml").read_text())
+    assert doc["start"] == 2000
+    (rec,) = doc["hands"]
     ctx = {k: v for k, v in rec.items() if k not in ("hand", "variant", "expect")}
     return rec, ctx, engine.score(rec["hand"], ctx, variant=rec["variant"])
 

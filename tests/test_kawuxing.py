@@ -13,6 +13,7 @@ import yaml
 import scorer
 from scorer import engine
 from scorer.errors import ContextError, IllegalWin, MjError, NotationError
+from scorer.tiles import rank_of, tile_name
 from tests.gen import random_winning
 
 V = "kawuxing"
@@ -454,12 +455,30 @@ def test_zero_sum_and_win_amounts_over_generated_hands():
             ctx["robbed"] = rng.choice(others)
         if rng.random() < 0.3:
             ctx["disclosed"] = True
+        held = scorer.parse_hand(hand).all_counts
+        free = [t for t in TILES if held[t] == 0]
+        rng.shuffle(free)
+        kong_money = 0  # what every kong should collect, from the text's amounts (lines 359-362)
+        ctx["others"] = {}
+        for other in others:
+            melds = []
+            for _ in range(rng.choice([0, 0, 1, 2])):
+                t = free.pop()
+                body = tile_name(t) * 4 if t >= 27 else f"{rank_of(t)}" * 4 + tile_name(t)[1]
+                src, pos = rng.choice([None, 1, 3, 5, 7]), rng.choice([1, 1, 2, 3])
+                melds.append((("{" + body + "}") if src is None else f"[{body},{src}]", pos))
+                kong_money += (2 * 2 if src is None else 2 if src in (1, 3) else 1 * 2) * 2 ** (pos - 1)
+            if melds:
+                ctx["others"][other] = {"hand": " ".join(m for m, _ in melds), "kong_chain": [p for _, p in melds]}
+        winner_kongs = [m for m in scorer.parse_hand(hand).melds if m.kind == "kong"]
+        kong_money += sum(2 * 2 if m.concealed else 1 * 2 if m.added else 2 for m in winner_kongs)
         try:
             r = scorer.score(hand, ctx, variant=V)
         except IllegalWin:
             continue  # a claimed chow, or a claimed win without a double
         scored += 1
         assert sum(r.net.values()) == 0
+        assert sum(t.amount for t in r.transfers if t.why.startswith("kong")) == kong_money, (hand, ctx)
         # the win: 2^min(doubles, cap) per share (line 371); on a wall win or a disclosed hand two shares
         d = sum(i.value for i in r.value.items)
         cap = 3

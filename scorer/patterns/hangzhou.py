@@ -229,9 +229,7 @@ def kong_bloom_without_kongs(f):
 def permanent_fortune_conflict(f):
     """'Permanent fortune (白板财神). Some ... do not flip an indicator but make White dragons permanent
     fortune tiles' (line 592): an indicator or another wild tile given under that option."""
-    from ..tiles import WHITE as P
-
-    return int(bool(f.ctx.indicator) or (f.wild is not None and f.wild.tile != P))
+    return int(bool(f.ctx.indicator) or (f.wild is not None and f.wild.tile != WHITE))
 
 
 @pattern()

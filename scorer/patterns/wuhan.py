@@ -151,6 +151,17 @@ def check_others(ctx) -> None:
 # ---- refusals (named in the variant's `refuse:`) ------------------------------------------------
 
 @pattern()
+def wuhan_laizi_not_given(f, laizi_from="given"):
+    """The page's rule for finding the laizi is lost: by default it is given with --wild. An
+    --indicator alone would otherwise be taken for the laizi itself, so it is refused unless the
+    `indicator_next` option says how the laizi follows from it."""
+    if laizi_from == "given" and not f.ctx.wild:
+        raise ContextError("give the laizi with --wild TILE (the rule deriving it from the indicator is lost; "
+                           "--rule laizi_from=indicator_next takes the tile after --indicator)")
+    return 0
+
+
+@pattern()
 def wuhan_holds_kong_tile(f, kind="red"):
     """'手に中がなく,あった中はすべてカンするか捨ててある' (line 202): no red dragon (or the tiles the
     house rule treats as red) in the hand, concealed or in a meld, nor a laizi standing for one."""
