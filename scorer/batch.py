@@ -63,6 +63,7 @@ class Raw:
     data: object = None
     error: str = ""
     defaults: dict = field(default_factory=dict)
+    file_error: bool = False  # the file (not one record) could not be read on from here
 
 
 class Counter:
@@ -242,12 +243,14 @@ def read_csv(stream, name: str, delimiter: str = ",") -> Iterator[Raw]:
         except StopIteration:
             return
         except csv.Error as e:
-            yield Raw(name, state["line"], error=f"not valid CSV: {e}; the rest of the file is skipped")
+            yield Raw(name, state["line"], error=f"not valid CSV: {e}; the rest of the file is skipped",
+                      file_error=True)
             return
         if row and any(c.strip() for c in row) and not row[0].lstrip().startswith("#"):
             header = [c.strip().lstrip("\ufeff").replace("-", "_") for c in row]
     if "hand" not in header:
-        yield Raw(name, state["line"], error=f"the CSV header has no hand column (columns: {', '.join(header)})")
+        yield Raw(name, state["line"], error=f"the CSV header has no hand column (columns: {', '.join(header)})",
+                  file_error=True)
         return
     last = state["line"]
     while True:
@@ -290,17 +293,37 @@ def read_csv(stream, name: str, delimiter: str = ",") -> Iterator[Raw]:
         yield Raw(name, first, data)
 
 
-def _loader_class():
+def _event_loader(stream):
+    """A yaml loader driven event by event: libyaml's parser (C) when present, with PyYAML's composer and
+    safe constructor, so each record's node is composed and built on its own."""
     import yaml
+    from yaml.composer import Composer
+    from yaml.constructor import SafeConstructor
+    from yaml.resolver import Resolver
 
-    return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        from yaml._yaml import CParser
+    except ImportError:  # pure Python PyYAML
+        return yaml.SafeLoader(stream)
+
+    class EventLoader(CParser, Composer, SafeConstructor, Resolver):
+        def __init__(self, s):
+            CParser.__init__(self, s)
+            Composer.__init__(self)
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+
+    return EventLoader(stream)
 
 
 def read_yaml(stream, name: str) -> Iterator[Raw]:
-    """Document by document; a top-level list is read item by item (each built from its own node)."""
+    """Event by event: a top-level list (or a `hands:` list) is composed and built one item at a time,
+    so a long list streams too and a syntax error keeps the records before it. Header keys of a
+    `hands:` mapping must come before `hands:`."""
     import yaml
+    from yaml import events as ev
 
-    loader = _loader_class()(_Utf8Checked(stream))
+    loader = _event_loader(_Utf8Checked(stream))
     defaults: dict = {}
 
     def build(node):
@@ -312,49 +335,70 @@ def read_yaml(stream, name: str) -> Iterator[Raw]:
             loader.constructed_objects = {}
             loader.recursive_objects = {}
 
-    def items(seq_node, dflt):
-        for item in seq_node.value:
-            data, err = build(item)
-            yield Raw(name, item.start_mark.line + 1, data, err, dflt)
+    def next_line():
+        return loader.peek_event().start_mark.line + 1
+
+    def items(dflt):
+        loader.get_event()  # SequenceStart
+        while not loader.check_event(ev.SequenceEndEvent):
+            line = next_line()
+            data, err = build(loader.compose_node(None, None))
+            yield Raw(name, line, data, err, dflt)
+        loader.get_event()
 
     try:
-        while loader.check_node():
-            node = loader.get_node()
-            line = node.start_mark.line + 1
-            if isinstance(node, yaml.SequenceNode):
-                yield from items(node, defaults)
-            elif isinstance(node, yaml.MappingNode):
-                hands = next((v for k, v in node.value if isinstance(k, yaml.ScalarNode) and k.value == "hands"),
-                             None)
-                if hands is not None:
-                    rest = yaml.MappingNode(node.tag, [(k, v) for k, v in node.value if v is not hands],
-                                            node.start_mark, node.end_mark)
-                    head, err = build(rest)
-                    if err or not isinstance(hands, yaml.SequenceNode):
-                        yield Raw(name, line, error=err or "hands: must be a list of records")
+        loader.get_event()  # StreamStart
+        while not loader.check_event(ev.StreamEndEvent):
+            loader.get_event()  # DocumentStart
+            line = next_line()
+            if loader.check_event(ev.SequenceStartEvent):
+                yield from items(defaults)
+            elif loader.check_event(ev.MappingStartEvent):
+                start = loader.get_event()
+                pairs, late = [], []
+                streamed = False
+                while not loader.check_event(ev.MappingEndEvent):
+                    key = loader.compose_node(None, None)
+                    if (isinstance(key, yaml.ScalarNode) and key.value == "hands" and not streamed
+                            and loader.check_event(ev.SequenceStartEvent)):
+                        head, err = build(yaml.MappingNode("tag:yaml.org,2002:map", pairs, start.start_mark,
+                                                           start.end_mark))
+                        if err or "hand" in head:
+                            yield Raw(name, line, error=err or "a mapping with hands: is a header; it cannot "
+                                                               "have a hand too")
+                            head = {}
+                        yield from items({**defaults, **head})
+                        streamed = True
                         continue
-                    if "hand" in head:
-                        yield Raw(name, line, error="a mapping with hands: is a header; it cannot have a hand too")
-                        continue
-                    yield from items(hands, {**defaults, **head})
-                    continue
-                data, err = build(node)
-                if not err and is_header(data):
-                    defaults = data
-                    continue
-                yield Raw(name, line, data, err, defaults)
-            elif isinstance(node, yaml.ScalarNode) and node.value in ("", "~", "null") and node.tag.endswith(":null"):
-                continue
+                    (late if streamed else pairs).append((key, loader.compose_node(None, None)))
+                loader.get_event()
+                if streamed:
+                    if late:
+                        keys = ", ".join(k.value if isinstance(k, yaml.ScalarNode) else "?" for k, _ in late)
+                        yield Raw(name, late[0][0].start_mark.line + 1,
+                                  error=f"{keys} after hands: apply to nothing; put header keys before hands:")
+                else:
+                    data, err = build(yaml.MappingNode("tag:yaml.org,2002:map", pairs, start.start_mark,
+                                                       start.end_mark, flow_style=start.flow_style))
+                    if not err and is_header(data):
+                        defaults = data
+                    else:
+                        yield Raw(name, line, data, err, defaults)
             else:
-                data, err = build(node)
-                yield Raw(name, line, data, err, defaults)
+                node = loader.compose_node(None, None)
+                if not (isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null")):
+                    data, err = build(node)
+                    yield Raw(name, line, data, err, defaults)
+            loader.get_event()  # DocumentEnd
+            loader.anchors = {}
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None) or getattr(e, "context_mark", None)
         line = mark.line + 1 if mark is not None else 0
         problem = getattr(e, "problem", None) or str(e)
-        yield Raw(name, line, error=f"not valid YAML: {problem}; the rest of the file is skipped")
+        yield Raw(name, line, error=f"not valid YAML: {problem}; the rest of the file is skipped", file_error=True)
     except _NotUtf8 as e:
-        yield Raw(name, 0, error=f"not UTF-8 (byte {e.args[0]} of the file); the rest of the file is skipped")
+        yield Raw(name, 0, error=f"not UTF-8 (byte {e.args[0]} of the file); the rest of the file is skipped",
+                  file_error=True)
     finally:
         loader.dispose()
 
@@ -390,7 +434,7 @@ def read_source(path: str, input_format: str | None, counter: Counter, stdin=Non
     try:
         name, fmt, stream, closer = open_source(path, input_format, counter, stdin)
     except ReadError as e:
-        yield Raw(path if path != "-" else "<stdin>", 0, error=str(e).split(": ", 1)[-1])
+        yield Raw(path if path != "-" else "<stdin>", 0, error=str(e).split(": ", 1)[-1], file_error=True)
         return
     try:
         if fmt == "jsonl":
@@ -417,6 +461,7 @@ class Job(NamedTuple):
     ctx: dict | None = None
     start: object = None
     error: str = ""
+    file_error: bool = False
 
     @property
     def where(self) -> str:
@@ -455,7 +500,7 @@ def _check_start(start):
 def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None) -> Job:
     """Check a record's shape and split it into (variant, hand, context). Never raises."""
     if raw.error:
-        return Job(raw.source, raw.line, raw.source, error=raw.error)
+        return Job(raw.source, raw.line, raw.source, error=raw.error, file_error=raw.file_error)
     d = raw.data
     if not isinstance(d, dict):
         return Job(raw.source, raw.line, raw.source,

@@ -94,7 +94,8 @@ class TextWriter:
 def summary_text(summary) -> str:
     lines = [f"Summary: {summary['records']} record(s): {summary['scored']} scored, "
              f"{summary['rejected']} rejected" + (f" ({summary['internal']} by an internal error: please report)"
-                                                  if summary["internal"] else "") + "."]
+                                                  if summary["internal"] else "") + "."
+             + (f" {summary['file_errors']} file(s) could not be read (to the end)." if summary["file_errors"] else "")]
     for s in summary["sessions"]:
         lines.append("")
         lines.append(f"{s['session']}: {s['hands']} hand(s)" + (f", {s['rejected']} rejected" if s["rejected"] else "")
@@ -300,7 +301,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
               "json": lambda: JsonWriter(out), "csv": lambda: CsvWriter(out)}[fmt]()
     mode = "long" if (fmt == "text" and long) else ("full" if fmt in ("json", "jsonl") else "")
     bar = Progress(bool(progress), batch.total_size(paths), counter, err)
-    summary = {"records": 0, "scored": 0, "rejected": 0, "internal": 0}
+    summary = {"records": 0, "scored": 0, "rejected": 0, "internal": 0, "file_errors": 0}
 
     def raws():
         for p in paths:
@@ -309,7 +310,10 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
     jobs_iter = (batch.prepare(r, variant, rules) for r in raws())
     try:
         for job, outcome in batch.scored(jobs_iter, mode, jobs):
-            summary["records"] += 1
+            if job.file_error:
+                summary["file_errors"] += 1
+            else:
+                summary["records"] += 1
             reason = outcome.get("error")
             posting = None
             if not reason:
@@ -319,9 +323,10 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
                 except LedgerError as e:
                     reason = str(e)
             if reason:
-                summary["rejected"] += 1
+                if not job.file_error:
+                    summary["rejected"] += 1
+                    ledger.note_reject(job.session)
                 summary["internal"] += bool(outcome.get("internal"))
-                ledger.note_reject(job.session)
                 writer.reject(job, reason)
                 if echo_rejects:
                     bar.clear()
@@ -415,7 +420,8 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
         click.echo(summary_text(summary), err=True)
     elif fmt != "text" or sink is not None:
         click.echo(f"mjscore: {summary['records']} record(s): {summary['scored']} scored, "
-                   f"{summary['rejected']} rejected", err=True)
+                   f"{summary['rejected']} rejected" +
+                   (f"; {summary['file_errors']} file error(s)" if summary["file_errors"] else ""), err=True)
     if summary["internal"]:
         sys.exit(EXIT_BUG)
-    sys.exit(EXIT_REJECTS if summary["rejected"] else EXIT_OK)
+    sys.exit(EXIT_REJECTS if summary["rejected"] or summary["file_errors"] else EXIT_OK)

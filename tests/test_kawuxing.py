@@ -104,8 +104,12 @@ def test_bloom_on_kong_counts_each_kong_of_the_streak():
 
 def test_claimed_on_kong_is_one_double_after_a_kong_streak():
     # 000 line 380: one double however long the streak: fit five 1 + claimed on kong 1 = 2 doubles = 4
-    r = score("123p 46p 789p 55s 456s 5p", discarder="S", kong_discard=True)
+    # S kongs twice in a row (concealed, positions 1 and 2) and discards the 5p E wins on
+    r = score("123p 46p 789p 55s 456s 5p", discarder="S", kong_discard=True,
+              others={"S": {"hand": "{CCCC} {FFFF}", "kong_chain": [1, 2]}})
     assert r.value.total == 2 and win_transfers(r) == [("S", "E", 4)]
+    # the kongs themselves do double along the streak: 2 and 2 x2 = 4 from E and from W
+    assert sorted(kong_transfers(r)) == [("E", "S", 2), ("E", "S", 4), ("W", "S", 2), ("W", "S", 4)]
 
 
 def test_four_in_one_fourth_tile_on_the_winning_tile_needs_no_company():
@@ -489,3 +493,15 @@ def test_zero_sum_and_win_amounts_over_generated_hands():
         payers = {t.frm for t in r.transfers if t.why.startswith("win")}
         assert payers == (set(others) if ctx.get("self_draw") else {ctx.get("discarder") or ctx.get("robbed")})
     assert scored > 150
+
+
+def test_seven_pairs_quads_option_drops_the_dragon_forms():
+    # four 5p as two pairs is what Dragon Seven Pairs is made of (line 396); without it no seven pairs
+    assert items("11p 22p 5555p 77p 99s CC") == {"dragon_seven_pairs": 3}
+    with pytest.raises(IllegalWin, match="not a winning hand"):
+        score("11p 22p 5555p 77p 99s CC", rules={"seven_pairs_quads": False})
+
+
+def test_mistyped_flag_is_an_error_not_a_silent_false():
+    with pytest.raises(ContextError, match="disclosed must be true or false"):
+        score("123p 46p 789p 55s 456s 5p", discarder="S", disclosed="maybe")

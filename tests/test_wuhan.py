@@ -420,6 +420,38 @@ def test_liable_feeder_of_a_one_suit_third_opening():
         run("[111m,1] [444m,2] 777m 234m 9m 9m", liable="E", others=ALL_OPEN)
 
 
+# ---- payments from a total the table counted, and the command line ------------------------------------
+
+def test_pay_from_total():
+    # the winner's side counted as 16 (small): E dealer 32, S discarder 32, W opened 32
+    value, transfers, net = engine.pay(16, {"seat": "N", "discarder": "S", "others": {"W": "o"}}, variant="wuhan")
+    assert net == {"E": -32, "S": -32, "W": -32, "N": 96}
+    # a big win's side of 40: the discarder's half fan, x1.5 = 60; the dealer x1 = 40
+    value, transfers, net = engine.pay(40, {"seat": "N", "discarder": "S", "big_win": True}, variant="wuhan")
+    assert net == {"E": -40, "S": -60, "W": -40, "N": 140}
+    # 4 from W who declared nothing is below the minimum of 8
+    with pytest.raises(IllegalWin, match="line 207"):
+        engine.pay(4, {"seat": "N", "discarder": "S"}, variant="wuhan")
+
+
+def test_cli_other_string_and_refusal():
+    import json
+
+    from click.testing import CliRunner
+
+    from scorer.cli import main
+
+    runner = CliRunner()
+    res = runner.invoke(main, ["score", SMALL, "-v", "wuhan", "--wild", "9p", "--seat", "N", "--discarder", "S",
+                               "--other", "E:o", "--other", "S:o", "--other", "W:opened,rk=1,lk=1",
+                               "--format", "json"])
+    assert res.exit_code == 0, res.output
+    assert json.loads(res.output)["net"] == {"E": -16, "S": -16, "W": -64, "N": 96}  # the worked example
+    res = runner.invoke(main, ["score", "[123m,1] 456m 789s CCC 5s 5s", "-v", "wuhan", "--wild", "9p",
+                               "--self-draw"])
+    assert res.exit_code == 2 and "line 202" in res.output and "Traceback" not in res.output
+
+
 # ---- three players (lines 257-264) ------------------------------------------------------------------------
 
 SMALL3 = "[123p,1] 456p 789s 234p 5s 5s"
@@ -481,12 +513,40 @@ def test_three_player_all_winds_is_a_gold_top():
 
 # ---- the example session and zero-sum over generated hands ------------------------------------------------
 
+# the winners' net in examples/wuhan-session.yaml, record by record; the arithmetic is in that file's
+# comments (e.g. record 6: 20 base x2 opened x4 concealed kong x2 hard = 320, every pair >= 300 -> 400 x3)
+SESSION_NETS = [
+    {"E": -16, "S": -16, "W": -64, "N": 96},
+    {"E": 224, "S": -64, "W": -32, "N": -128},
+    {"E": -8, "S": 24, "W": -8, "N": -8},
+    {"E": -80, "S": -80, "W": 280, "N": -120},
+    {"E": -240, "S": 660, "W": -300, "N": -120},
+    {"E": -400, "S": -400, "W": -400, "N": 1200},
+    {"E": 1300, "S": -400, "W": -500, "N": -400},
+    {"E": 1800, "S": -600, "W": -600, "N": -600},
+    {"E": -300, "S": 760, "W": -300, "N": -160},
+    {"E": -240, "S": 0, "W": 240, "N": 0},
+    {"E": 240, "S": 0, "W": 0, "N": -240},
+    {"E": -120, "S": -40, "W": -160, "N": 320},
+    {"E": -120, "S": 300, "W": -120, "N": -60},
+    {"E": -80, "S": -300, "W": 460, "N": -80},
+    {"E": -128, "S": -32, "W": -32, "N": 192},
+    {"E": 160, "S": -32, "W": -64, "N": -64},
+    {"E": -16, "S": 40, "W": -16, "N": -8},
+    {"E": -8, "S": -16, "W": 32, "N": -8},
+    {"E": 64, "S": -32, "W": -16, "N": -16},
+    {"E": -480, "S": 0, "W": 0, "N": 480},
+    {"E": -240, "S": 660, "W": -120, "N": -300},
+    {"E": -128, "S": -32, "W": -256, "N": 416},
+]
+
+
 def test_session_file():
     records = yaml.safe_load(EXAMPLES.read_text())
-    assert len(records) >= 20
-    for rec in records:
+    assert len(records) == len(SESSION_NETS) >= 20
+    for rec, want in zip(records, SESSION_NETS):
         r = scorer.score(rec["hand"], {k: v for k, v in rec.items() if k != "hand"})
-        assert sum(r.net.values()) == 0
+        assert r.net == want, rec["hand"]
         assert all(t.amount > 0 for t in r.transfers)
 
 

@@ -245,6 +245,21 @@ def test_options_allow_what_they_name():
     assert r.value.details["win"] == "gold float"
 
 
+def test_a_hand_waiting_on_a_lone_gold_and_a_discard():
+    # Before the 6p the hand was five sets and a lone gold (a gold float wait). West's 6p also makes
+    # 5p-6p-gold with a 55p pair: by default that reading is a legal discard win: gold 1 + EEE 2 = 3;
+    # x1: E (2+3) = 5, W 4, N 4. With float_hand_self_draw_only the float state forbids any claim.
+    hand = "123m 456m 789m EEE 555p 9s 6p"
+    r = score(hand, discarder="W")
+    assert r.value.total == 3 and r.net == {"E": -5, "S": 13, "W": -4, "N": -4}
+    with pytest.raises(IllegalWin, match="000 line 733"):
+        score(hand, discarder="W", rules={"float_hand_self_draw_only": True})
+    # a discard win on a hand that never waited on a lone gold stays legal under the option (+16 as in
+    # test_best_reading_gold_in_a_pung_on_a_discard: 55p + gold, pair 77s waiting)
+    assert score("123m 456m 789m EEE 55p 9s 7s 7s", discarder="W",
+                 rules={"float_hand_self_draw_only": True}).net["S"] == 16
+
+
 def test_false_win_reverses_payments_and_pays_the_floater():
     # the plain discard win (E 5, W 4, N 4) declared falsely: South pays each what he would have got
     r = score(PLAIN, discarder="W", false_win=True)

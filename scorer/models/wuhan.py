@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..context import TRUE_WORDS
-from ..errors import ContextError, VariantError
+from ..errors import ContextError, IllegalWin, VariantError
 from ..patterns.wuhan import check_others, loser_state, openings
 from ..registry import pay_model, value_model
 from ..result import HandValue, Transfer
@@ -141,9 +141,13 @@ def wuhan_points(items, ctx, bound, total=None, small=1, big_each=10, big_fan=No
             what = f"{need:g} points"
         short = [s for s in losers if not ok[s]]
         if (minimum_scope == "every" and short) or (minimum_scope == "any" and len(short) == len(losers)):
-            listed = ", ".join(f"{s} {pairs[s][0]:g} points ({_fan_text(pairs[s][1])})" for s in short)
+            listed = ", ".join(f"{s} {pairs[s][0]:g} points" + (f" ({_fan_text(pairs[s][1])})" if total is None else "")
+                               for s in short)
             scope = "every loser" if minimum_scope == "every" else "at least one loser"
             reason = f"below the minimum of {what} for {scope}: {listed} ({minimum_rule})"
+    if reason and total is not None:
+        # `mjscore pay --total`: there is no other reading to fall back on
+        raise IllegalWin(f"not a legal win under this ruleset: {reason}")
     key = (sum(p[0] for p in pairs.values()), winner_points)
     return HandValue(shown, winner_points, unit, base, legal=not reason, reason=reason, details=details, key=key)
 
@@ -188,7 +192,8 @@ def wuhan_pairs(value, ctx, bound, caps="300/400/500/600", caps_red_green="400/5
     unopened = [s for s in losers if not loser_state(ctx, s)["opened"]]
     for s in losers:
         pts, fan, why = pairs[s]
-        head = f"winner {value.total:g} x{multiplier_of(value.total, pts)} = {pts:g} ({_fan_text(fan)}; {why})"
+        fan_note = f"{_fan_text(fan)}; " if "winner fan" in details else ""  # unknown from a bare total
+        head = f"winner {value.total:g} x{multiplier_of(value.total, pts)} = {pts:g} ({fan_note}{why})"
         if all_capped or forced_gold:
             reason = ("every loser reached the cap" if all_capped else
                       f"{', '.join(forced_gold)} is always a gold top")

@@ -14,12 +14,15 @@ below stand aside for it: the player declared exactly what the rules refuse.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..context import TRUE_WORDS
-from ..decompose import SINGLE, Block, Reading
+from ..decompose import SINGLE, Block, Reading, standard_splits
 from ..forms import form
 from ..hand import CHOW, KONG, PAIR, PUNG
 from ..registry import pattern
 from ..tiles import HONOURS, WHITE
+from ..wild import split_wild
 
 KNOCKER = "three_gold_knocker"
 EIGHT_BONUS = "eight_bonus_tiles"
@@ -241,6 +244,31 @@ def gold_float_claimed(f):
     """The reading pairs a claimed tile with a lone gold: a gold float is won from the wall only.
     000 line 733: "he/she can only do so with a tile from the wall"; Japanese line 32: 振り込みでは上がれない."""
     return int(not f.self_draw and float_pair(f))
+
+
+@lru_cache(maxsize=1024)
+def waited_on_lone_gold(hand, wild) -> bool:
+    """The hand before its winning tile was five sets and a lone gold. With one more gold that is five sets
+    and a pair of golds, which the splitter finds as an all-wild pair."""
+    counts, jokers = split_wild(hand.counts, wild)
+    c = list(counts)
+    if hand.win_tile == wild.tile:
+        jokers -= 1
+    else:
+        w = wild.substitute if (hand.win_tile == WHITE and wild.substitute is not None) else hand.win_tile
+        c[w] -= 1
+    if jokers < 1:
+        return False
+    return any(b.kind == PAIR and len(b.wild) == 2 for split in standard_splits(tuple(c), jokers + 1) for b in split)
+
+
+@refusal
+def gold_float_hand_claimed(f):
+    """Option: a hand waiting on a lone gold (a gold float) wins from the wall only, whatever other tiles it
+    also waits on. Japanese line 32: この形は何でも上がれるが,振り込みでは上がれない ("this shape wins on
+    anything, but not on a discard"), read as a state of the hand rather than of one reading."""
+    return int(not f.self_draw and f.wild is not None and f.wild.tile is not None
+               and waited_on_lone_gold(f.hand, f.wild))
 
 
 @refusal

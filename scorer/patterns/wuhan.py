@@ -106,11 +106,11 @@ def _state_from_text(seat: str, text: str) -> dict:
     out: dict = {}
     for token in text.replace(",", " ").split():
         key, eq, val = token.partition("=")
-        key = key.strip().lower().replace("-", "_")
+        key = key.strip().lower()
         if key in ("closed", "unopened", "-") and not eq:
             out["opened"] = False
             continue
-        key = ALIASES.get(key, key)
+        key = ALIASES.get(key, key.replace("-", "_"))
         if key not in STATE_KEYS:
             raise ContextError(f"--other {seat}: unknown key {key!r} in {text!r} (known: opened/o, "
                                "concealed_kongs/ck, exposed_kongs/ek, red_kongs/rk, laizi_kongs/lk, closed)")
