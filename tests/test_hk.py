@@ -6,10 +6,13 @@ false win, no flowers, and zero-sum payments over generated hands.
 The text has no worked example; the expectations below are worked out by hand from its lists and its
 table "Faan Gai 1 2 3 4 5 6 7 8 9 / Score units 1 2 4 8 16 24 32 48 64 96" (written UNITS here)."""
 import random
+from pathlib import Path
 
 import pytest
+import yaml
 from click.testing import CliRunner
 
+import scorer
 from scorer import engine
 from scorer.cli import main
 from scorer.errors import ContextError, IllegalWin
@@ -310,3 +313,21 @@ def test_payments_sum_to_zero_over_generated_hands():
         r = engine.score(hand, ctx, variant="hk", rules=options[n % len(options)])
         assert sum(r.net.values()) == 0, (hand, ctx)
         assert all(t.amount > 0 for t in r.transfers), (hand, ctx)
+
+
+# ---- the session file -------------------------------------------------------------------------------
+
+SESSION = yaml.safe_load((Path(__file__).resolve().parent.parent / "examples" / "hk-session.yaml").read_text())
+
+
+def test_session_has_twenty_records_all_hk():
+    assert len(SESSION) >= 20 and all(rec["variant"] == "hk" for rec in SESSION)
+
+
+@pytest.mark.parametrize("rec", SESSION, ids=lambda r: r["hand"])
+def test_session_records_score_as_worked_by_hand(rec):
+    # the record's own keys are the context, `variant` included; `expect` is the hand-worked answer
+    r = scorer.score(rec["hand"], {k: v for k, v in rec.items() if k not in ("hand", "expect")})
+    assert r.variant.id == "hk"
+    assert r.value.total == rec["expect"]["total"]
+    assert r.net == rec["expect"]["net"]

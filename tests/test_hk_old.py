@@ -111,7 +111,10 @@ def test_double_wind_option():
     got, _ = items("EEE 123m 456p 789s 55s", seat="E", round="E")
     assert got["seat_wind_pung"] + got["round_wind_pung"] == 2
     got, _ = items("EEE 123m 456p 789s 55s", seat="E", round="E", rules={"min_faan": 0, "double_wind_faan": 1})
-    assert got["seat_wind_pung"] == 1 and "round_wind_pung" not in got
+    assert got["value_wind_pung"] == 1 and "round_wind_pung" not in got and "seat_wind_pung" not in got
+    # two different wind pungs still count one each under the 1-faan reading
+    got, _ = items("SSS EEE 123m 456p 5s5s", seat="S", round="E", rules={"min_faan": 0, "double_wind_faan": 1})
+    assert got["value_wind_pung"] == 2
 
 
 def test_dragon_pungs_added_to_dragon_hands_by_default():

@@ -291,6 +291,8 @@ def test_context_errors():
         run(SMALL, others={"N": {"opened": True}})
     with pytest.raises(ContextError, match="opening"):
         run(SMALL, others={"E": {"opened": False, "exposed_kongs": 1}})
+    with pytest.raises(ContextError, match="opening"):
+        run(SMALL, others={"E": "closed,ek=1"})
     with pytest.raises(ContextError):
         run(SMALL, red_kongs="two")
     with pytest.raises(ContextError):
@@ -571,7 +573,8 @@ def test_zero_sum_over_generated_hands(variant, players, tiles):
     seats = "ESWN"[:players]
     legal = 0
     for _ in range(400):
-        hand = random_winning(rng, tiles=tiles, meld_rate=0.6, pair_tiles=[t for t in tiles if t < 27 and t % 9 in (1, 4, 7)])
+        hand = random_winning(rng, tiles=tiles, meld_rate=0.6,
+                              pair_tiles=[t for t in tiles if t < 27 and t % 9 in (1, 4, 7)])
         winner = rng.choice(seats)
         # the laizi is sometimes among the hand's tiles (a laizi in a meld is refused, the rest scored)
         ctx = {"seat": winner, "dealer": rng.choice(seats), "wild": rng.choice(["9s", "5p", "2s", "N"]),

@@ -40,6 +40,9 @@ def loser_factors(ctx, loser, big, loser_fan, loser_big_fan, robbed_as_discarder
     state = loser_state(ctx, loser)
     parts = []
     for key, fan in loser_fan.items():
+        if key not in LABELS:
+            raise VariantError(f"loser_fan: no loser factor {key!r} (known: {', '.join(LABELS)})",
+                               key="scoring.loser_fan")
         if big and key in loser_big_fan:
             fan = loser_big_fan[key]
         if key == "opened":
@@ -141,8 +144,8 @@ def wuhan_points(items, ctx, bound, total=None, small=1, big_each=10, big_fan=No
             what = f"{need:g} points"
         short = [s for s in losers if not ok[s]]
         if (minimum_scope == "every" and short) or (minimum_scope == "any" and len(short) == len(losers)):
-            listed = ", ".join(f"{s} {pairs[s][0]:g} points" + (f" ({_fan_text(pairs[s][1])})" if total is None else "")
-                               for s in short)
+            fan_of = (lambda s: f" ({_fan_text(pairs[s][1])})") if total is None else (lambda s: "")
+            listed = ", ".join(f"{s} {pairs[s][0]:g} points{fan_of(s)}" for s in short)
             scope = "every loser" if minimum_scope == "every" else "at least one loser"
             reason = f"below the minimum of {what} for {scope}: {listed} ({minimum_rule})"
     if reason and total is not None:
@@ -193,7 +196,7 @@ def wuhan_pairs(value, ctx, bound, caps="300/400/500/600", caps_red_green="400/5
     for s in losers:
         pts, fan, why = pairs[s]
         fan_note = f"{_fan_text(fan)}; " if "winner fan" in details else ""  # unknown from a bare total
-        head = f"winner {value.total:g} x{multiplier_of(value.total, pts)} = {pts:g} ({fan_note}{why})"
+        head = f"winner {value.total:g} x{_ratio(pts, value.total)} = {pts:g} ({fan_note}{why})"
         if all_capped or forced_gold:
             reason = ("every loser reached the cap" if all_capped else
                       f"{', '.join(forced_gold)} is always a gold top")
@@ -217,16 +220,16 @@ def wuhan_pairs(value, ctx, bound, caps="300/400/500/600", caps_red_green="400/5
     return [Transfer(seat, ctx.seat, amounts[s], f"for {s}: {whys[s]}; liable ({rule})") for s in losers]
 
 
-def multiplier_of(a, b) -> str:
-    m = b / a if a else 0
-    return f"{m:g}"
+def _ratio(b, a) -> str:
+    return f"{b / a if a else 0:g}"
 
 
 def _liable(value, ctx, names, facts, robbed_liable, robbed_rule, liable_when):
     """(seat, rule) of the liable player, or None."""
     if robbed_liable and ctx.robbed:
         if ctx.liable and ctx.liable != ctx.robbed:
-            raise ContextError(f"--liable {ctx.liable}: the robbed player {ctx.robbed} is the liable one ({robbed_rule})")
+            raise ContextError(f"--liable {ctx.liable}: the robbed player {ctx.robbed} is the liable one "
+                               f"({robbed_rule})")
         return ctx.robbed, robbed_rule
     if not ctx.liable:
         return None

@@ -42,6 +42,14 @@ def round_wind_pung(f):
 
 
 @pattern()
+def own_or_round_wind_pungs(f):
+    """One per pung or kong of the round wind or the winner's own wind, a pung that is both counted
+    once (the "one faan per pung" reading of a double wind; two different wind pungs still count
+    twice)."""
+    return sum(1 for t in f.pung_tiles if t in (f.seat_wind, f.round_wind))
+
+
+@pattern()
 def all_chows(f, pair="suited"):
     """Every set a chow; `pair`: `suited` (a suited pair), `any`, or `not_value` (not a dragon,
     seat or round wind)."""

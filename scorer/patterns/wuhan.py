@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..context import _as_bool, _as_int
 from ..decompose import SINGLE, Block, Reading, meld_blocks, place_win
-from ..errors import ContextError
+from ..errors import ContextError, VariantError
 from ..forms import form
 from ..hand import KONG
 from ..notation import parse_tiles_only
@@ -52,7 +52,7 @@ def kong_tiles(kind: str, ctx) -> frozenset:
         if len(ind) != 1 or ind[0] >= 34:
             raise ContextError(f"--indicator takes one playing tile, got {ctx.indicator!r}")
         return frozenset({ind[0], prev_tile(ind[0])})
-    raise ContextError(f"unknown kong_tiles {kind!r}")
+    raise VariantError(f"kong_tiles is red, red_green or pizi, got {kind!r}", key="kong_tiles")
 
 
 def declared(ctx, key: str) -> int:
@@ -129,13 +129,17 @@ def loser_state(ctx, seat: str) -> dict:
     elif not isinstance(raw, dict):
         raise ContextError(f"others: {seat} must be a mapping or a string like 'opened,ek=1', got {raw!r}")
     state = {"opened": False, "concealed_kongs": 0, "exposed_kongs": 0, "red_kongs": 0, "laizi_kongs": 0}
+    said_closed = False
     for key, value in raw.items():
         key = ALIASES.get(str(key), str(key))
         if key not in STATE_KEYS:
             raise ContextError(f"others: {seat} has an unknown key {key!r} (known: {', '.join(STATE_KEYS)})")
-        state[key] = _as_bool(f"others {seat} {key}", value) if key == "opened" else _as_int(f"others {seat} {key}", value)
-    if state["exposed_kongs"] and "opened" in raw and not state["opened"]:
-        raise ContextError(f"others: {seat} has an exposed kong, which is an opening (line 203), but says opened: false")
+        what = f"others {seat} {key}"
+        state[key] = _as_bool(what, value) if key == "opened" else _as_int(what, value)
+        said_closed = said_closed or (key == "opened" and not state[key])
+    if state["exposed_kongs"] and said_closed:
+        raise ContextError(f"others: {seat} has an exposed kong, which is an opening (line 203), "
+                           "but says it never opened")
     state["opened"] = state["opened"] or state["exposed_kongs"] > 0
     return state
 
@@ -255,7 +259,8 @@ def wuhan_win_with_258_eyes(f, how="sea_bottom"):
         return int(f.win_type == "robbed")
     if how == "all_from_others":
         return int(f.win_type == "discard" and openings(f.hand) == 4 and f.wait == "pair")
-    raise ValueError(how)
+    raise VariantError(f"wuhan_win_with_258_eyes: how is sea_bottom, kong_bloom, robbed or all_from_others, "
+                       f"got {how!r}", key="params.how")
 
 
 @pattern()

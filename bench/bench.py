@@ -1,0 +1,304 @@
+"""Throughput and start-up figures for mjscore (not a test). One run prints:
+
+- hands/second through the Python API (`scorer.engine.score`), hk-old and (when variants/xiamen.yaml
+  exists) Xiamen gold hands;
+- hands/second through `mjscore batch` (a subprocess on a JSON Lines file), --jobs 1 and --jobs 2;
+- the `mahjong` package's HandCalculator.estimate_hand_value and pymahjonggb's MahjongFanCalculator on
+  the same hk-old hands (each skipped with a message when it is not installed);
+- start-up: `mjscore --help`, one `mjscore score`, and `python -c "import click"`;
+- streaming: wall time and peak memory (max RSS) of `mjscore batch` over --stream-n records;
+- with --profile, the top functions of a cProfile run of the API loop.
+
+Hands are generated once, seeded (tests/gen.py): hk-old standard hands, about 30% of them with exposed
+melds, with 3% seven-pairs hands mixed in; Xiamen: five-set hands with a random gold indicator. hk-old refuses hands under 3 faan; every figure here uses
+`--rule min_faan=0` (rules={"min_faan": 0}) so that every hand is fully scored and paid (a refused hand
+costs the same work up to the payment step). Errors of the other libraries (a hand with no yaku in
+riichi, under 8 fan in MCR) count as work done.
+
+    python bench/bench.py                 # 100,000 hands, 1,000,000 streamed records
+    python bench/bench.py --n 10000 --stream-n 100000 --profile
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorer import engine  # noqa: E402
+from scorer.errors import MjError  # noqa: E402
+from scorer.notation import parse_hand  # noqa: E402
+from tests.gen import random_context, random_winning  # noqa: E402
+
+HK_RULES = {"min_faan": 0}
+
+
+def seven_pairs(rng: random.Random) -> str:
+    tiles = rng.sample(range(34), 7)
+    from scorer.tiles import tile_name
+
+    names = [tile_name(t) for t in tiles]
+    return " ".join(n + n for n in names[:-1]) + f" {names[-1]} {names[-1]}"
+
+
+def hk_hands(n: int, seed: int = 2024) -> list[tuple[str, dict]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        if rng.random() < 0.03:
+            hand = seven_pairs(rng)
+        elif rng.random() < 0.3:  # a hand with exposed melds (and the kongs, which are always declared)
+            hand = random_winning(rng, meld_rate=0.5, kong_rate=0.1)
+        else:
+            hand = random_winning(rng, meld_rate=0.0, kong_rate=0.0)
+        out.append((hand, random_context(rng)))
+    return out
+
+
+def xiamen_hands(n: int, seed: int = 2025) -> list[tuple[str, dict]]:
+    """Five-set (17-tile) hands with a gold indicator; a third of them hold a gold tile or more."""
+    rng = random.Random(seed)
+    from scorer.tiles import tile_name
+
+    out = []
+    for _ in range(n):
+        hand = random_winning(rng, sets=5, meld_rate=0.2)
+        ctx = random_context(rng)
+        ctx["indicator"] = tile_name(rng.randrange(34))
+        out.append((hand, ctx))
+    return out
+
+
+def rate(n, seconds):
+    return f"{n / seconds:10,.0f} hands/s  ({seconds:6.2f} s for {n:,})"
+
+
+def api(hands, variant, rules):
+    scored = refused = 0
+    t = time.perf_counter()
+    for hand, ctx in hands:
+        try:
+            engine.score(hand, ctx, variant=variant, rules=rules)
+            scored += 1
+        except MjError:
+            refused += 1
+    return time.perf_counter() - t, scored, refused
+
+
+def batch_cli(path, jobs, extra=()):
+    cmd = [sys.executable, "-m", "scorer.cli", "batch", str(path), "--jobs", str(jobs), *extra]
+    t = time.perf_counter()
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=ROOT)
+    _, status, usage = os.wait4(p.pid, 0)
+    dt = time.perf_counter() - t
+    err = p.stderr.read().decode()
+    p.stderr.close()
+    code = os.waitstatus_to_exitcode(status)
+    if code not in (0, 1):
+        raise SystemExit(f"mjscore batch failed ({code}): {err[-500:]}")
+    return dt, usage.ru_maxrss * 1024
+
+
+def write_jsonl(path, hands, rules, repeat=1):
+    with open(path, "w") as f:
+        f.write(json.dumps({"rules": rules}) + "\n")
+        for _ in range(repeat):
+            for hand, ctx in hands:
+                f.write(json.dumps({"hand": hand, **ctx}) + "\n")
+
+
+# ---- the other libraries -------------------------------------------------------------------------
+
+def riichi_inputs(hands):
+    """hk-old hands as the `mahjong` package wants them (136 ids, kongs as 4 tiles in `tiles`)."""
+    from mahjong.hand_calculating.hand_config import HandConfig
+    from mahjong.meld import Meld
+
+    out = []
+    for hand, ctx in hands:
+        h = parse_hand(hand)
+        used = [0] * 34
+
+        def take(t):
+            used[t] += 1
+            return t * 4 + used[t] - 1
+
+        melds, tiles = [], []
+        for m in h.melds:
+            ids = [take(t) for t in m.tiles]
+            kind = {"chow": Meld.CHI, "pung": Meld.PON, "kong": Meld.KAN}[m.kind]
+            melds.append(Meld(kind, ids, opened=not m.concealed))
+            tiles += ids
+        win = None
+        for t in h.concealed:
+            i = take(t)
+            tiles.append(i)
+            if t == h.win_tile and win is None:
+                win = i
+        winds = {"E": 27, "S": 28, "W": 29, "N": 30}
+        cfg = HandConfig(is_tsumo=bool(ctx.get("self_draw")), player_wind=winds[ctx["seat"]],
+                         round_wind=winds[ctx["round"]])
+        out.append((tiles, win, melds, cfg))
+    return out
+
+
+def mcr_inputs(hands):
+    """hk-old hands as pymahjonggb's MahjongFanCalculator wants them."""
+    def code(t):
+        if t < 27:
+            return "WBT"[t // 9] + str(t % 9 + 1)
+        return f"F{t - 26}" if t < 31 else {31: "J3", 32: "J2", 33: "J1"}[t]
+
+    out = []
+    for hand, ctx in hands:
+        h = parse_hand(hand)
+        packs = []
+        for m in h.melds:
+            kind = {"chow": "CHI", "pung": "PENG", "kong": "GANG"}[m.kind]
+            tile = m.tile + 1 if m.kind == "chow" else m.tile
+            offer = 0 if m.concealed else (m.claimed or 1) if m.kind == "chow" else (m.supplier or 1)
+            packs.append((kind, code(tile), offer))
+        concealed = list(h.concealed)
+        concealed.remove(h.win_tile)
+        seat = "ESWN".index(ctx["seat"])
+        out.append((tuple(packs), tuple(code(t) for t in concealed), code(h.win_tile), 0,
+                    bool(ctx.get("self_draw")), False, False, False, seat, "ESWN".index(ctx["round"])))
+    return out
+
+
+def bench_riichi(hands):
+    try:
+        from mahjong.hand_calculating.hand import HandCalculator
+    except ImportError:
+        return None, "skipped: the `mahjong` package is not installed (pip install mahjong==2.1.0)"
+    inputs = riichi_inputs(hands)
+    calc = HandCalculator()
+    errors = 0
+    t = time.perf_counter()
+    for tiles, win, melds, cfg in inputs:
+        r = calc.estimate_hand_value(tiles, win, melds=melds, config=cfg)
+        errors += r.error is not None
+    return time.perf_counter() - t, f"{errors:,} of {len(inputs):,} returned an error (no yaku...)"
+
+
+def bench_mcr(hands):
+    try:
+        from MahjongGB import MahjongFanCalculator
+    except ImportError:
+        return None, "skipped: pymahjonggb is not installed (pip install pymahjonggb)"
+    inputs = mcr_inputs(hands)
+    errors = 0
+    t = time.perf_counter()
+    for args in inputs:
+        try:
+            MahjongFanCalculator(*args)
+        except Exception:  # noqa: BLE001 - its "not a win" and "under 8 fan" are exceptions
+            errors += 1
+    return time.perf_counter() - t, f"{errors:,} of {len(inputs):,} raised (not a win / under 8 fan)"
+
+
+# ---- start-up --------------------------------------------------------------------------------------
+
+def startup(cmd, runs=7):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT, check=False)
+        times.append(time.perf_counter() - t)
+    return statistics.median(times)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--n", type=int, default=100_000, help="hands per measurement (default 100,000)")
+    ap.add_argument("--stream-n", type=int, default=1_000_000, help="records for the streaming run (0: skip)")
+    ap.add_argument("--xiamen-n", type=int, default=10_000,
+                    help="Xiamen gold hands (default 10,000: wild-tile readings are ~10x slower)")
+    ap.add_argument("--profile", action="store_true", help="cProfile the API loop and print the top functions")
+    args = ap.parse_args()
+    n = args.n
+    print(f"mjscore bench: {n:,} hands, seeded; hk-old with rules min_faan=0 (every hand fully scored); "
+          f"python {sys.version.split()[0]}, {os.cpu_count()} CPUs")
+
+    t = time.perf_counter()
+    hk = hk_hands(n)
+    print(f"generated {n:,} hk-old hands in {time.perf_counter() - t:.1f} s "
+          f"({sum('[' in h or '{' in h for h, _ in hk) / n:.0%} with exposed melds or kongs)")
+
+    engine.score(*hk[0], variant="hk-old", rules=HK_RULES)  # load the ruleset once
+    dt, ok, bad = api(hk, "hk-old", HK_RULES)
+    print(f"API  hk-old                      {rate(n, dt)}  {ok:,} scored, {bad:,} refused")
+    if (ROOT / "variants" / "xiamen.yaml").exists():
+        xm = xiamen_hands(min(n, args.xiamen_n))
+        try:
+            engine.score(*xm[0], variant="xiamen")
+        except MjError:
+            pass
+        dt, ok, bad = api(xm, "xiamen", None)
+        print(f"API  xiamen (gold)               {rate(len(xm), dt)}  {ok:,} scored, {bad:,} refused")
+    else:
+        print("API  xiamen                      skipped: variants/xiamen.yaml is missing")
+
+    with tempfile.TemporaryDirectory() as d:
+        path = Path(d) / "hands.jsonl"
+        write_jsonl(path, hk, HK_RULES)
+        walls = {}
+        for jobs in (1, 2):
+            walls[jobs], _ = batch_cli(path, jobs)
+            print(f"CLI  mjscore batch --jobs {jobs}       {rate(n, walls[jobs])}  (text output to /dev/null, "
+                  f"start-up included)")
+        print(f"     --jobs 2 vs --jobs 1: {walls[1] / walls[2]:.2f}x")
+
+    dt, note = bench_riichi(hk)
+    print("mahjong HandCalculator          " + (f"{rate(n, dt)}  {note}" if dt else note))
+    dt, note = bench_mcr(hk)
+    print("pymahjonggb MahjongFanCalculator" + (f"{rate(n, dt)}  {note}" if dt else note))
+
+    click_t = startup([sys.executable, "-c", "import click"])
+    help_t = startup([sys.executable, "-m", "scorer.cli", "--help"])
+    exe = [sys.executable, "-c", "from scorer.cli import main; main()"]
+    score_t = startup(exe + ["score", "[CCC,2] [234s,1] 678m 99p 55s 5s", "--self-draw", "--seat", "W",
+                             "--rule", "min_faan=1"])
+    print(f"start-up (median of 7): python -c 'import click' {click_t * 1000:.0f} ms; mjscore --help "
+          f"{help_t * 1000:.0f} ms; one mjscore score {score_t * 1000:.0f} ms")
+
+    if args.stream_n:
+        with tempfile.TemporaryDirectory() as d:
+            path = Path(d) / "stream.jsonl"
+            base = hk[: min(n, 100_000)]
+            reps = -(-args.stream_n // len(base))
+            write_jsonl(path, base, HK_RULES, reps)
+            total = reps * len(base)
+            size = path.stat().st_size
+            dt, rss = batch_cli(path, 1, ["--format", "jsonl"])
+            print(f"stream {total:,} records ({size / 1e6:.0f} MB JSONL, --format jsonl, --jobs 1): "
+                  f"{rate(total, dt)}; peak memory (max RSS) {rss / 1e6:.0f} MB")
+            small = Path(d) / "small.jsonl"
+            write_jsonl(small, base[:1000], HK_RULES)
+            _, rss_small = batch_cli(small, 1, ["--format", "jsonl"])
+            print(f"       the same run over 1,000 records: max RSS {rss_small / 1e6:.0f} MB")
+
+    if args.profile:
+        import cProfile
+        import pstats
+
+        prof = cProfile.Profile()
+        sample = hk[: min(n, 20_000)]
+        prof.enable()
+        api(sample, "hk-old", HK_RULES)
+        prof.disable()
+        print(f"\ncProfile of the API loop over {len(sample):,} hands (top 15 by own time):")
+        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+
+
+if __name__ == "__main__":
+    main()
