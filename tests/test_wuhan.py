@@ -476,8 +476,8 @@ def test_three_player_tiles():
 
 
 def test_three_player_minimum_for_one_loser():
-    # W wins on S's discard: 1 x2 x2 = 4; E (dealer) 8, S (discarder) 8 ... E unopened and not dealer:
-    # with dealer S: E 4 < 8, S 4 x2 x2 = 16: one loser reaches 8 -> legal (line 260)
+    # W wins small and hard on S's discard, S the dealer: 1 x2 opened x2 hard = 4;
+    # E (nothing declared) 4 < 8, S dealer + discarder 4 x2 x2 = 16: one loser reaches 8 -> legal (line 260)
     r = run3(SMALL3, discarder="S", dealer="S")
     assert paid(r) == {"E": 4, "S": 16}
     with pytest.raises(IllegalWin, match="line 207"):
