@@ -243,6 +243,22 @@ def test_worked_example_reproduced():
     assert any("8 tiles W" in w for w in r.warnings)
 
 
+def test_worked_example_batch_ledger():
+    # the same file through `mjscore batch`: the ledger starts at the file's 2000 and ends at the
+    # text's standings, East 1820, South 1994, West 2312, North 1874 (004 L195)
+    import json
+
+    from click.testing import CliRunner
+
+    from scorer.cli import main
+
+    res = CliRunner().invoke(main, ["batch", str(EXAMPLES / "classical-worked.yaml"), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    out = res.output[res.output.index("{"):res.output.rindex("}") + 1]
+    (session,) = json.loads(out)["summary"]["sessions"]
+    assert session["final"] == {"E": 1820, "S": 1994, "W": 2312, "N": 1874}
+
+
 def test_worked_example_intermediate_standings():
     # after West only: each loser pays 104 -> 1896 (004 L189)
     _, ctx, _ = worked()
