@@ -13,8 +13,67 @@ from .variant import Bound, load_variant
 from .wild import split_wild, wild_spec
 
 
+def _compile(bound: Bound):
+    """One generated function per Bound that calls every pattern predicate in order with its
+    parameters as constants (no partial, no loop) and returns [(order, count)] of the hits."""
+    ns: dict = {}
+    lines = ["def run(f):", "    h = []"]
+    for k, (spec, fn, params, _value) in enumerate(bound.patterns):
+        ns[f"c{k}"] = fn
+        args = ["f"]
+        for j, (name, v) in enumerate(params.items()):
+            ns[f"p{k}_{j}"] = v
+            args.append(f"{name}=p{k}_{j}")
+        lines.append(f"    n = c{k}({', '.join(args)})")
+        lines.append(f"    if n: h.append(({k}, n))")
+    lines.append("    return h")
+    exec(compile("\n".join(lines), f"<evaluate {bound.variant.id}>", "exec"), ns)  # noqa: S102 - our own text
+    interacting = frozenset(k for k, (spec, *_rest) in enumerate(bound.patterns)
+                            if spec.series or bound.excludes.get(spec.name))
+    return ns["run"], interacting, {}
+
+
+def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
+    try:
+        run, interacting, items = bound._compiled
+    except AttributeError:
+        run, interacting, items = bound._compiled = _compile(bound)
+    hits = run(facts)
+    if not hits:
+        return []
+    out = []
+    calls = bound.calls
+    for k, n in hits:
+        key = (k, n, type(n))
+        item = items.get(key)
+        if item is None:
+            spec, _pred, value = calls[k]
+            item = items[key] = Item(spec.name, spec.label, value * n, spec.unit, spec.rule, n, spec.group,
+                                     spec.limit, spec.series)
+        out.append(item)
+    if interacting.isdisjoint(k for k, _ in hits):
+        return out  # nothing excludes anything and no series: every hit counts, in order
+    return _resolve(bound, list(enumerate(out)))
+
+
+def _resolve(bound, raw) -> list[Item]:
+    banned: set = set()
+    best_in_series: set = set()
+    keep = []
+    for order, item in sorted(raw, key=lambda oi: (not oi[1].limit, -oi[1].value, oi[0])):
+        if item.name in banned or (item.series and item.series in best_in_series):
+            continue
+        keep.append((order, item))
+        banned |= bound.excludes.get(item.name, set())
+        if item.series:
+            best_in_series.add(item.series)
+    return [item for _, item in sorted(keep, key=lambda oi: oi[0])]
+
+
 def evaluate(bound: Bound, facts: Facts) -> list[Item]:
     """Pattern hits with exclusions and series applied (highest value first decides)."""
+    if type(bound) is Bound:
+        return _evaluate_bound(bound, facts)
     raw = []
     for order, (spec, pred, value) in enumerate(bound.calls):
         n = pred(facts)
