@@ -103,8 +103,29 @@ def _as_int(key, value):
     return n
 
 
+_MADE: dict = {}  # the same keys and values give the same (immutable) Context: validate each once
+_ATOMS = frozenset({str, int, bool, type(None)})
+
+
 def make_context(**kw) -> Context:
     """Validate and build a Context; unknown keys go to `extra` (a variant says which it reads)."""
+    types = tuple(map(type, kw.values()))
+    if _ATOMS.issuperset(types):  # plain values only (True and 1 are equal keys: their types differ)
+        key = (tuple(kw.items()), types)
+        ctx = _MADE.get(key)
+        if ctx is not None:
+            return ctx
+    else:  # a mapping or a list (extra, others, rules): build it
+        key = None
+    ctx = _make_context(kw)
+    if key is not None:
+        if len(_MADE) >= 8192:
+            _MADE.clear()
+        _MADE[key] = ctx
+    return ctx
+
+
+def _make_context(kw) -> Context:
     clean: dict = {}
     extra = dict(kw.pop("extra", None) or {})
     for key, value in kw.items():

@@ -27,6 +27,10 @@ class Block(NamedTuple):
 
     @property
     def tiles(self) -> tuple[int, ...]:
+        try:
+            return _BLOCK_TILES[self.kind][self.tile]
+        except (KeyError, IndexError, TypeError):
+            pass
         if self.kind == CHOW:
             return (self.tile, self.tile + 1, self.tile + 2)
         return (self.tile,) * {PAIR: 2, PUNG: 3, KONG: 4, SINGLE: 1}[self.kind]
@@ -34,6 +38,12 @@ class Block(NamedTuple):
     @property
     def exposed(self) -> bool:
         return self.meld is not None and not self.meld.concealed
+
+
+# a block's tiles by kind and tile (Block.tiles is read for every block of every reading)
+_BLOCK_TILES = {CHOW: [(t, t + 1, t + 2) for t in range(42)], PAIR: [(t,) * 2 for t in range(42)],
+                PUNG: [(t,) * 3 for t in range(42)], KONG: [(t,) * 4 for t in range(42)],
+                SINGLE: [(t,) for t in range(42)]}
 
 
 class Reading(NamedTuple):
@@ -199,15 +209,26 @@ def place_win(blocks: tuple[Block, ...], win_tile: int, win_is_wild: bool, first
     seen = set()
     for k in range(first, len(blocks)):
         b = blocks[k]
-        key = b
-        if key in seen:
+        if b.wild:
+            if b in seen:
+                continue
+            if not win_is_wild:
+                natural = list(b.tiles)
+                for w in b.wild:
+                    natural.remove(w)
+                if win_tile not in natural:
+                    continue
+        elif win_is_wild:
             continue
-        natural = list(b.tiles)
-        for w in b.wild:
-            natural.remove(w)
-        if (win_is_wild and b.wild) or (not win_is_wild and win_tile in natural):
-            places.append(k)
-            seen.add(key)
+        elif b.kind == CHOW:
+            if not b.tile <= win_tile <= b.tile + 2:
+                continue
+        elif win_tile != b.tile:  # pair, pung, kong, single: every tile is b.tile
+            continue
+        if b in seen:
+            continue
+        places.append(k)
+        seen.add(b)
     return places
 
 

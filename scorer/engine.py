@@ -13,35 +13,77 @@ from .variant import Bound, load_variant
 from .wild import split_wild, wild_spec
 
 
-def _compile(bound: Bound):
-    """One generated function per Bound that calls every pattern predicate in order with its
-    parameters as constants (no partial, no loop) and returns [(order, count)] of the hits."""
+def _compile_group(bound: Bound, ks, name: str):
+    """A generated function that calls the predicates `ks` in order with their parameters as constants
+    (no partial, no loop) and returns [(order, count)] of the hits."""
     ns: dict = {}
     lines = ["def run(f):", "    h = []"]
-    for k, (spec, fn, params, _value) in enumerate(bound.patterns):
+    for k in ks:
+        spec, fn, params, _value = bound.patterns[k]
         ns[f"c{k}"] = fn
         args = ["f"]
-        for j, (name, v) in enumerate(params.items()):
+        for j, (pname, v) in enumerate(params.items()):
             ns[f"p{k}_{j}"] = v
-            args.append(f"{name}=p{k}_{j}")
+            args.append(f"{pname}=p{k}_{j}")
         lines.append(f"    n = c{k}({', '.join(args)})")
         lines.append(f"    if n: h.append(({k}, n))")
     lines.append("    return h")
-    exec(compile("\n".join(lines), f"<evaluate {bound.variant.id}>", "exec"), ns)  # noqa: S102 - our own text
-    interacting = frozenset(k for k, (spec, *_rest) in enumerate(bound.patterns)
-                            if spec.series or bound.excludes.get(spec.name))
-    return ns["run"], interacting, {}
+    exec(compile("\n".join(lines), f"<{name} {bound.variant.id}>", "exec"), ns)  # noqa: S102 - our own text
+    return ns["run"]
+
+
+class _Compiled:
+    """A Bound's predicates split by what they read: the whole reading (called every time), the
+    context only and the bonus tiles with the seat only (their hits are kept per context / per
+    (bonus, seat) and reused)."""
+
+    def __init__(self, bound: Bound):
+        groups: dict = {None: [], "ctx": [], "bonus": []}
+        for k, (spec, fn, _params, _value) in enumerate(bound.patterns):
+            groups[getattr(fn, "reads", None) if getattr(fn, "reads", None) in groups else None].append(k)
+        self.run = _compile_group(bound, groups[None], "evaluate")
+        self.run_ctx = _compile_group(bound, groups["ctx"], "evaluate ctx") if groups["ctx"] else None
+        self.run_bonus = _compile_group(bound, groups["bonus"], "evaluate bonus") if groups["bonus"] else None
+        self.by_ctx: dict = {}
+        self.by_bonus: dict = {}
+        self.interacting = frozenset(k for k, (spec, *_rest) in enumerate(bound.patterns)
+                                     if spec.series or bound.excludes.get(spec.name))
+        self.items: dict = {}
 
 
 def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
     try:
-        run, interacting, items = bound._compiled
+        c = bound._compiled
     except AttributeError:
-        run, interacting, items = bound._compiled = _compile(bound)
-    hits = run(facts)
+        c = bound._compiled = _Compiled(bound)
+    hits = c.run(facts)
+    more = False
+    if c.run_ctx is not None:
+        ctx = facts.ctx
+        got = c.by_ctx.get(id(ctx))
+        if got is None or got[0] is not ctx:
+            if len(c.by_ctx) >= 4096:
+                c.by_ctx.clear()
+            got = c.by_ctx[id(ctx)] = (ctx, c.run_ctx(facts))  # the entry keeps ctx alive: ids stay unique
+        if got[1]:
+            hits += got[1]
+            more = True
+    if c.run_bonus is not None:
+        key = (facts.hand.bonus, facts.ctx.seat)
+        got = c.by_bonus.get(key)
+        if got is None:
+            if len(c.by_bonus) >= 4096:
+                c.by_bonus.clear()
+            got = c.by_bonus[key] = c.run_bonus(facts)
+        if got:
+            hits += got
+            more = True
     if not hits:
         return []
+    if more:
+        hits.sort()
     out = []
+    items = c.items
     calls = bound.calls
     for k, n in hits:
         key = (k, n, type(n))
@@ -51,7 +93,7 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
             item = items[key] = Item(spec.name, spec.label, value * n, spec.unit, spec.rule, n, spec.group,
                                      spec.limit, spec.series)
         out.append(item)
-    if interacting.isdisjoint(k for k, _ in hits):
+    if c.interacting.isdisjoint(k for k, _ in hits):
         return out  # nothing excludes anything and no series: every hit counts, in order
     return _resolve(bound, list(enumerate(out)))
 
@@ -82,17 +124,7 @@ def evaluate(bound: Bound, facts: Facts) -> list[Item]:
                                     spec.limit, spec.series)))
     if not raw:
         return []
-    banned: set = set()
-    best_in_series: set = set()
-    keep = []
-    for order, item in sorted(raw, key=lambda oi: (not oi[1].limit, -oi[1].value, oi[0])):
-        if item.name in banned or (item.series and item.series in best_in_series):
-            continue
-        keep.append((order, item))
-        banned |= bound.excludes.get(item.name, set())
-        if item.series:
-            best_in_series.add(item.series)
-    return [item for _, item in sorted(keep, key=lambda oi: oi[0])]
+    return _resolve(bound, raw)
 
 
 def refusal(bound: Bound, facts: Facts) -> str:
@@ -102,13 +134,37 @@ def refusal(bound: Bound, facts: Facts) -> str:
     return ""
 
 
-def value_of(bound: Bound, items, ctx, total=None):
+def _models(bound: Bound):
+    """(value model, its parameters, pay model entry, its parameters), looked up once per Bound."""
+    try:
+        return bound._models
+    except AttributeError:
+        pass
     spec = dict(bound.scoring)
-    model = VALUE_MODELS.get(spec.pop("model")).fn
+    vfn = VALUE_MODELS.get(spec.pop("model")).fn
+    pspec = dict(bound.payment)
+    entry = PAY_MODELS.get(pspec.pop("model"))
+    models = (vfn, spec, entry, pspec)
+    if type(bound) is Bound:
+        bound._models = models
+    return models
+
+
+def value_of(bound: Bound, items, ctx, total=None):
+    if type(bound) is not Bound:
+        spec = dict(bound.scoring)
+        model = VALUE_MODELS.get(spec.pop("model")).fn
+        return model(items, ctx, bound, total=total, **spec)
+    model, spec, _entry, _pspec = _models(bound)
     return model(items, ctx, bound, total=total, **spec)
 
 
 def settle(bound: Bound, value, ctx, facts=None):
+    if type(bound) is Bound:
+        _model, _spec, entry, spec = _models(bound)
+        if "facts" in entry.params:
+            spec = {**spec, "facts": facts}
+        return entry.fn(value, ctx, bound, **spec)
     spec = dict(bound.payment)
     entry = PAY_MODELS.get(spec.pop("model"))
     if "facts" in entry.params:  # a model that reads the winner's hand itself (its declared kongs...);
@@ -149,6 +205,25 @@ def _named_variant(variant, kw):
     return variant or named or DEFAULT_VARIANT
 
 
+_RULED: dict = {}
+
+
+def _with_rules(ctx: Context, rules: dict) -> Context:
+    """ctx with `rules` laid over its own; the same (ctx, rules) give the same immutable Context."""
+    try:
+        key = (id(ctx), tuple(rules.items()), tuple(map(type, rules.values())))
+        hit = _RULED.get(key)
+    except TypeError:
+        return Context(**{**ctx.__dict__, "rules": {**ctx.rules, **rules}})
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
+    out = Context(**{**ctx.__dict__, "rules": {**ctx.rules, **rules}})
+    if len(_RULED) >= 8192:
+        _RULED.clear()
+    _RULED[key] = (ctx, out)
+    return out
+
+
 def _coerce(hand, ctx, variant, rules, kw):
     if isinstance(ctx, dict):
         kw = {**ctx, **kw}
@@ -158,12 +233,31 @@ def _coerce(hand, ctx, variant, rules, kw):
         kw.setdefault("players", variant.players)
         ctx = make_context(**kw)
     if rules:
-        ctx = Context(**{**ctx.__dict__, "rules": {**ctx.rules, **rules}})
+        ctx = _with_rules(ctx, rules)
     if isinstance(hand, str):
         hand = parse_hand(hand, win=ctx.win, max_size=3 * variant.sets + 2)
     if ctx.players != variant.players:
         raise MjError(f"{variant.name} is played by {variant.players} players, the context says {ctx.players}")
     return hand, ctx, variant
+
+
+def _wild_of(bound: Bound, ctx: Context):
+    """wild_spec for this Bound and the context's --wild/--indicator (kept per Bound: it parses tiles)."""
+    try:
+        cache = bound._wild
+    except AttributeError:
+        cache = bound._wild = {}
+    key = (ctx.wild, ctx.indicator)
+    try:
+        return cache[key]
+    except KeyError:
+        pass
+    except TypeError:  # not a string: let wild_spec say what is wrong
+        return wild_spec(bound.hand_options.get("wild") or {}, ctx)
+    wild = wild_spec(bound.hand_options.get("wild") or {}, ctx)
+    if len(cache) < 1024:
+        cache[key] = wild
+    return wild
 
 
 def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rules: dict | None = None,
@@ -177,16 +271,17 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     hand, ctx, variant = _coerce(hand, ctx, variant, rules, kw)
     bound = variant.bind(ctx.rules)
     check_size(hand, variant)
-    wild = wild_spec(bound.hand_options.get("wild") or {}, ctx)
+    wild = _wild_of(bound, ctx)
     readings = readings_of(hand, variant, bound, wild)
     if not readings:
         raise IllegalWin(f"not a winning hand: the tiles do not make {variant.sets} sets and a pair"
                          + ("" if variant.forms == ("standard",) else
                             f" or any of {', '.join(f for f in variant.forms if f != 'standard')}"))
     scored = []
+    refuse = bound.refuse
     for reading in readings:
         facts = Facts(hand, reading, ctx, wild, bound.options)
-        refused = refusal(bound, facts)
+        refused = refusal(bound, facts) if refuse else ""
         items = evaluate(bound, facts)
         value = value_of(bound, items, ctx)
         if not refused and not value.legal:

@@ -40,19 +40,37 @@ class Facts:
         self.form = reading.form
         blocks = reading.blocks
         self.blocks = blocks
-        self.sets = [b for b in blocks if b.kind in (CHOW, PUNG, KONG)]
-        self.pair = reading.pair
-        self.chows = [b for b in self.sets if b.kind == CHOW]
-        self.pungs = [b for b in self.sets if b.kind in (PUNG, KONG)]
-        self.kongs = [b for b in self.sets if b.kind == KONG]
-        self.self_draw = ctx.by_self_draw
-        self.win_type = ctx.win_type
+        self.sets = sets = []
+        self.chows = chows = []
+        self.pungs = pungs = []
+        self.kongs = kongs = []
+        pair = None
+        for b in blocks:  # one pass; each list keeps the blocks' order
+            kind = b.kind
+            if kind == CHOW:
+                sets.append(b)
+                chows.append(b)
+            elif kind == PUNG:
+                sets.append(b)
+                pungs.append(b)
+            elif kind == KONG:
+                sets.append(b)
+                pungs.append(b)
+                kongs.append(b)
+            elif kind == PAIR and pair is None:
+                pair = b
+        self.pair = pair
+        self.win_type = win_type = ctx.win_type
+        self.self_draw = win_type == "self_draw"
 
     # ---- tiles -----------------------------------------------------------------------------
     @cached_property
     def tiles(self) -> tuple[int, ...]:
         """Every tile as read (wild tiles as what they stood for), kongs with four."""
-        return tuple(t for b in self.blocks for t in b.tiles)
+        out: list = []
+        for b in self.blocks:
+            out += b.tiles
+        return tuple(out)
 
     @cached_property
     def kinds(self) -> frozenset:
@@ -61,11 +79,11 @@ class Facts:
     @cached_property
     def suits(self) -> frozenset:
         """Suits present: 0 m, 1 p, 2 s (honours not included)."""
-        return frozenset(suit_of(t) for t in self.kinds if t < 27)
+        return frozenset([t // 9 for t in self.kinds if t < 27])  # suit_of(t) for a suited tile
 
     @cached_property
     def has_honours(self) -> bool:
-        return any(t in HONOURS for t in self.kinds)
+        return not self.kinds.isdisjoint(HONOURS)
 
     @cached_property
     def all_terminals(self) -> bool:
@@ -86,7 +104,13 @@ class Facts:
 
     @cached_property
     def concealed_pungs(self) -> int:
-        return sum(1 for i, b in enumerate(self.blocks) if b.kind in (PUNG, KONG) and self.is_concealed(i))
+        n = 0
+        claimed = -1 if self.self_draw else self.reading.win  # the block a claimed tile completed
+        for i, b in enumerate(self.blocks):  # is_concealed(i), inline
+            if b.kind == PUNG or b.kind == KONG:
+                if b.meld.concealed if b.meld is not None else i != claimed:
+                    n += 1
+        return n
 
     @cached_property
     def closed(self) -> bool:

@@ -33,8 +33,8 @@ def _with_win(name, blocks, hand, win_is_wild):
 def seven_pairs(hand, counts, jokers, win_is_wild, options):
     """Seven pairs, no melds. Four of a kind counts as two pairs only where the variant's
     `seven_pairs_quads` option allows it (Hangzhou's deluxe pairs; not in Hong Kong rules)."""
-    if hand.melds or sum(counts) + jokers != 14:
-        return []
+    if hand.melds or (not jokers and (1 in counts or 3 in counts)) or sum(counts) + jokers != 14:
+        return []  # (an odd count needs a wild tile to pair it)
     quads = bool(options.get("seven_pairs_quads", False))
     blocks: list[Block] = []
     for t, c in enumerate(counts):
@@ -73,6 +73,8 @@ def seven_pairs(hand, counts, jokers, win_is_wild, options):
 def thirteen_orphans(hand, counts, jokers, win_is_wild, options):
     """One of each terminal and honour plus a pair of any of them; no melds."""
     if hand.melds or sum(counts) + jokers != 14:
+        return []
+    if any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]):  # a simple (2-8) tile
         return []
     if any(c for t, c in enumerate(counts) if t not in ORPHANS):
         return []

@@ -2,9 +2,11 @@
 tiles, MCR-style bracketed melds, Unicode glyphs. Parsing reports the 1-based column of every problem."""
 from __future__ import annotations
 
+import re
+
 from .errors import NotationError
 from .hand import CHOW, KONG, PUNG, Hand, Meld
-from .tiles import GLYPH_TO_TILE, HONOUR_LETTERS, SUITS, is_bonus, is_honour, tile_name
+from .tiles import GLYPH_TO_TILE, HONOUR_LETTERS, N_TILES, SUITS, is_bonus, is_honour, tile_name
 
 _Z_ORDER = [27, 28, 29, 30, 31, 32, 33]  # 1z..7z: E S W N white green red (tenhou)
 _SUIT_LETTERS = "mpszfg"
@@ -112,10 +114,108 @@ def parse_tiles_only(text: str) -> list[int]:
     return [t for t, _ in _scan(text, 0, len(text), text)]
 
 
+# ---- fast path: the common spellings (ASCII digits and letters, plain spaces, bracketed melds) -------
+# It builds the same Hand as the general parser below; anything unusual, and every error, goes to the
+# general parser, which reports the problem with its column.
+_FAST_WHOLE = re.compile(r"(?: *(?:[0-9]+[mpszfg]|[ESWNPFC]|\[[^\[\]{}]*\]|\{[^\[\]{}]*\}))+ *")
+_FAST_TOKEN = re.compile(r"([0-9]+)([mpszfg])|([ESWNPFC])|(\[[^\[\]{}]*\]|\{[^\[\]{}]*\})")
+_DIGIT_TILE: dict = {}
+for _letter, _limit in _LIMITS.items():
+    for _d in range(10):
+        _digit = 5 if _d == 0 and _letter in "mps" else _d
+        if 1 <= _digit <= _limit:
+            _DIGIT_TILE[str(_d) + _letter] = _suited(_digit, _letter)
+_MELDS: dict = {}  # meld text -> Meld (a meld's reading depends on its text only)
+_PARSED: dict = {}  # (text, win, max_size) -> Hand, for hands that parse
+
+
+def _fast_meld(tok: str) -> Meld | None:
+    m = _MELDS.get(tok)
+    if m is None:
+        try:
+            m = _meld(tok, 0, len(tok) - 1, tok)
+        except NotationError:
+            return None
+        if len(_MELDS) < 4096:
+            _MELDS[tok] = m
+    return m
+
+
+def _fast_parse(text: str, win, max_size: int) -> Hand | None:
+    """The Hand for a well-formed common hand string, or None (the general parser then decides)."""
+    if not _FAST_WHOLE.fullmatch(text):
+        return None
+    plain: list[int] = []
+    bonus: list[int] = []
+    melds: list[Meld] = []
+    digit_tile = _DIGIT_TILE
+    for digits, letter, honour, meld in _FAST_TOKEN.findall(text):
+        if digits:
+            for d in digits:
+                t = digit_tile.get(d + letter)
+                if t is None:
+                    return None
+                if t >= 34:
+                    bonus.append(t)
+                else:
+                    plain.append(t)
+        elif honour:
+            plain.append(27 + HONOUR_LETTERS.index(honour))
+        else:
+            m = _fast_meld(meld)
+            if m is None:
+                return None
+            melds.append(m)
+    if not plain or len(set(bonus)) != len(bonus):
+        return None
+    counts = [0] * 34
+    for m in melds:
+        for t in m.tiles:
+            counts[t] += 1
+    for t in plain:
+        counts[t] += 1
+    if max(counts) > 4:
+        return None
+    size = len(plain) + 3 * len(melds)
+    if size % 3 != 2 or size > max_size:
+        return None
+    if win is None:
+        win_tile = plain[-1]
+    elif isinstance(win, int):
+        win_tile = win
+        if win_tile not in plain:
+            return None
+    else:
+        return None
+    concealed = tuple(sorted(plain))
+    hand = Hand(concealed=concealed, melds=tuple(melds), bonus=tuple(sorted(bonus)), win_tile=win_tile,
+                source_text=text)
+    c = [0] * N_TILES
+    for t in concealed:
+        c[t] += 1
+    hand.__dict__["counts"] = tuple(c)  # Hand.counts is a cached_property: fill it now, it is needed
+    return hand
+
+
 def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, partial: bool = False) -> Hand:
     """Parse a hand string. The winning tile is the last concealed tile written unless `win` names it.
     `partial=True` reads a hand that is not a win (a loser's tiles, a hand one tile short): no size
     rule, and no winning tile (win_tile -1) unless `win` names one."""
+    if not partial and type(text) is str and len(text) <= MAX_HAND_CHARS and (win is None or type(win) is int):
+        key = (text, win, max_size)
+        hand = _PARSED.get(key)
+        if hand is None:
+            hand = _fast_parse(text, win, max_size)
+            if hand is not None:
+                if len(_PARSED) >= 16384:
+                    _PARSED.clear()
+                _PARSED[key] = hand
+        if hand is not None:
+            return hand
+    return _parse_hand(text, win, max_size, partial)
+
+
+def _parse_hand(text: str, win: str | int | None = None, max_size: int = 17, partial: bool = False) -> Hand:
     if not isinstance(text, str):
         raise NotationError(f"a hand must be a string, got {type(text).__name__}")
     if not text.strip():

@@ -69,6 +69,19 @@ PAIR_CONDITIONS = Registry("pair condition", "scorer.models")
 pattern = PATTERNS.register
 
 
+def reads(what: str):
+    """Declare what a pattern predicate's answer depends on, beyond its parameters, when it is less
+    than the whole reading: "ctx" (the Context only) or "bonus" (the bonus tiles and the winner's
+    seat only). The engine then reuses the answer for every reading and hand that share it."""
+    if what not in ("ctx", "bonus"):
+        raise ValueError(f"reads: ctx or bonus, got {what!r}")
+
+    def deco(fn):
+        fn.reads = what
+        return fn
+    return deco
+
+
 def value_model(name=None):
     """Scoring model: fn(items, ctx, bound, total=None, **params) -> HandValue."""
     return VALUE_MODELS.register(name, skip=3)

@@ -222,7 +222,8 @@ class Variant:
         return values
 
     def bind(self, rules: dict | None = None) -> "Bound":
-        key = tuple(sorted((rules or {}).items(), key=lambda kv: kv[0]))
+        # option names are unique strings, so sorting the items sorts by name and never compares values
+        key = tuple(sorted(rules.items())) if rules else ()
         try:
             return self._bound[key]
         except (KeyError, TypeError):

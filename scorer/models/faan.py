@@ -39,6 +39,9 @@ def table_points(rows, faan, over_table="cap", step=2):
     return points
 
 
+_PICKED: dict = {}  # (id(table), id(tables)) -> (table, tables, rows): a Bound's table is checked once
+
+
 @value_model()
 def faan_table(items, ctx, bound, total=None, table=(), tables=None, minimum=0, minimum_excludes=("bonus",),
                limit_pay=0, limit_faan=None, unit="faan", over_table="cap", step=2,
@@ -53,18 +56,42 @@ def faan_table(items, ctx, bound, total=None, table=(), tables=None, minimum=0, 
     `half_limit_on_discard`; `limit_faan`, if set, is the faan shown for one. `zero_label` names a
     0-faan hand in the breakdown."""
     items = items or []
-    rows = pick_table(table, tables)
+    picked = _PICKED.get((id(table), id(tables)))
+    if picked is not None and picked[0] is table and picked[1] is tables:
+        rows = picked[2]
+    else:
+        rows = pick_table(table, tables)
+        if len(_PICKED) >= 1024:
+            _PICKED.clear()
+        _PICKED[(id(table), id(tables))] = (table, tables, rows)
     if total is not None:
         faan = total
         counted = total
         is_limit = False
         floor = 0
     else:
-        floor = max((i.value for i in items if not i.limit and i.group in floor_groups), default=0)
-        faan = max(floor, sum(i.value for i in items if not i.limit and i.group not in floor_groups))
-        counted = max(floor, sum(i.value for i in items
-                                 if not i.limit and i.group not in minimum_excludes and i.group not in floor_groups))
-        is_limit = any(i.limit for i in items)
+        # one pass: the floor (highest floor-group item), the sum of the others, the part of it that
+        # counts towards the minimum, whether any item is a limit
+        floor = 0
+        floored = False
+        added = 0
+        towards = 0
+        is_limit = False
+        for i in items:
+            if i.limit:
+                is_limit = True
+                continue
+            group = i.group
+            if group in floor_groups:
+                if not floored or i.value > floor:  # max() keeps the first of equals
+                    floor = i.value
+                    floored = True
+            else:
+                added += i.value
+                if group not in minimum_excludes:
+                    towards += i.value
+        faan = max(floor, added)
+        counted = max(floor, towards)
     if is_limit:
         if half_limit_on_discard and not ctx.by_self_draw:
             limit_pay = limit_pay / 2

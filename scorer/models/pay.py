@@ -111,6 +111,27 @@ def per_loser(value, ctx, bound, factors=(), payers="all", limit_undoubled=False
     `claimed_from` (on a claimed win only the discarder / robbed player pays; on self-draw all do).
     `limit_undoubled`: a limit hand is paid at the limit by each loser with no factor. `liability`:
     with --liable SEAT, that seat pays everything. `rounding`: `up` rounds each payment up."""
+    try:  # the same inputs pay the same: seasons repeat a few hundred (context, base) pairs
+        key = (id(bound), id(factors), payers, limit_undoubled, liability, rounding, value.base,
+               type(value.base), value.limit, ctx, tuple(ctx.extra.items()), tuple(ctx.others.items()),
+               tuple(ctx.rules.items()))
+        hit = _PAID.get(key)
+    except TypeError:  # an unhashable --set value: compute it
+        key = hit = None
+    if hit is not None and hit[0] is bound and hit[1] is factors:
+        return list(hit[2])
+    out = _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
+    if key is not None:
+        if len(_PAID) >= 65536:
+            _PAID.clear()
+        _PAID[key] = (bound, factors, tuple(out))
+    return out
+
+
+_PAID: dict = {}
+
+
+def _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding):
     import math
 
     losers = [s for s in ctx.seats if s != ctx.seat]

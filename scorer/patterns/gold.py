@@ -240,6 +240,14 @@ def gold_discard_win(f):
 
 
 @refusal
+def gold_robbed_gold(f):
+    """Won by robbing a kong on a gold. No declared set holds a gold (000 line 708: "A pung'ed set cannot
+    contain Gold tiles"), so a gold is never added to a pung and cannot be the robbed tile; as a gold
+    cannot be won on from a discard (000 line 714) it cannot be won on from a kong either."""
+    return int(f.win_type == "robbed" and f.hand.win_tile == gold_of(f))
+
+
+@refusal
 def gold_float_claimed(f):
     """The reading pairs a claimed tile with a lone gold: a gold float is won from the wall only.
     000 line 733: "he/she can only do so with a tile from the wall"; Japanese line 32: 振り込みでは上がれない."""
@@ -342,13 +350,16 @@ def gold_float_round_discard(f):
 
 
 @refusal
-def gold_required_float(f):
+def gold_required_float(f, rob_gold=True, heavenly=True):
     """Option: three golds in hand must win by a three-gold knocker, a gold float or better.
-    000 line 758; Japanese line 54: 三金倒あるいは游金・双游・三游でなければ上がれない."""
+    000 line 758; Japanese line 54: 三金倒あるいは游金・双游・三游でなければ上がれない. Robbing the gold
+    and the heavenly win (x4) are "better" only where the ruleset recognises them (`rob_gold`,
+    `heavenly`: the options rob_gold_win, heavenly_win; Quanzhou has neither, 000 line 752)."""
     g = gold_of(f)
     if g is None or f.hand.counts[g] < 3:
         return 0
-    better = (f.form == KNOCKER or (float_pair(f) and f.self_draw) or gold_robbed(f) or gold_heavenly(f))
+    better = (f.form == KNOCKER or (float_pair(f) and f.self_draw) or (rob_gold and gold_robbed(f))
+              or (heavenly and gold_heavenly(f)))
     return int(not better)
 
 

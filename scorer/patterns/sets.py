@@ -13,7 +13,20 @@ def tile_group(name) -> frozenset:
     if isinstance(name, str) and name in _GROUPS:
         return _GROUPS[name]
     names = name if isinstance(name, (list, tuple)) else [name]
-    return frozenset(parse_tile(str(n)) for n in names)
+    key = (tuple(names), tuple(map(type, names)))
+    try:
+        group = _PARSED_GROUPS.get(key)
+    except TypeError:  # an unhashable entry: parse it (and fail) every time
+        key = group = None
+    if group is not None:
+        return group
+    group = frozenset(parse_tile(str(n)) for n in names)
+    if key is not None and len(_PARSED_GROUPS) < 1024:
+        _PARSED_GROUPS[key] = group
+    return group
+
+
+_PARSED_GROUPS: dict = {}  # a YAML list of tiles -> its frozenset, parsed once
 
 
 @pattern()
@@ -79,8 +92,8 @@ def concealed_pungs(f, count=3, exact=False):
 @pattern()
 def kongs(f, count=1, exact=False, kind=None):
     """At least (or exactly) `count` kongs; `kind`: `concealed` or `exposed` to count only those."""
-    ks = [b for b in f.kongs if kind is None or (kind == "concealed") == b.meld.concealed]
-    return int(len(ks) == count if exact else len(ks) >= count)
+    n = len(f.kongs) if kind is None else sum(1 for b in f.kongs if (kind == "concealed") == b.meld.concealed)
+    return int(n == count if exact else n >= count)
 
 
 @pattern()
