@@ -92,6 +92,22 @@ class _CountingReader:
         self.counter.pos += len(out)
         return out
 
+    def readline(self, limit=-1):
+        """One line (at most `limit` bytes), the unread head first."""
+        out = b""
+        if self.head:
+            cut = self.head.find(b"\n") + 1 or len(self.head)
+            if limit is not None and 0 <= limit < cut:
+                cut = limit
+            out, self.head = self.head[:cut], self.head[cut:]
+            if out.endswith(b"\n") or (limit is not None and 0 <= limit <= len(out)) or self.head:
+                self.counter.pos += len(out)
+                return out
+        more = self.raw.readline(-1 if limit is None or limit < 0 else limit - len(out))
+        out += more
+        self.counter.pos += len(out)
+        return out
+
     def __iter__(self):
         if self.head:
             head, self.head = self.head, b""
@@ -136,7 +152,7 @@ def _read_head(raw) -> bytes:
     """Lines up to and including the first one that is not blank or a comment (at most 64 KiB)."""
     head = b""
     while len(head) < 65536:
-        line = raw.readline()
+        line = raw.readline(65536)
         head += line
         if not line or (line.strip() and not line.strip().startswith(b"#")):
             break
@@ -168,9 +184,32 @@ def open_source(path: str, input_format: str | None, counter: Counter, stdin=Non
     return name, fmt, _CountingReader(raw, counter, head), closer
 
 
+MAX_LINE = 100_000  # bytes; a record is a few hundred, so a longer line is damage or an attack
+
+
+def _bounded_lines(stream):
+    """Lines of at most MAX_LINE bytes; a longer one is read through in chunks (never held whole) and
+    comes back as None."""
+    while True:
+        raw = stream.readline(MAX_LINE + 1)
+        if not raw:
+            return
+        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
+            while True:
+                rest = stream.readline(65536)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            yield None
+            continue
+        yield raw
+
+
 def _lines(stream, name) -> Iterator[tuple[int, str | None, str]]:
     """(line number, text or None, error) per line, decoding UTF-8 (a leading BOM is dropped)."""
-    for n, raw in enumerate(stream, 1):
+    for n, raw in enumerate(_bounded_lines(stream), 1):
+        if raw is None:
+            yield n, None, f"line longer than {MAX_LINE} bytes"
+            continue
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as e:
@@ -399,11 +438,18 @@ def read_yaml(stream, name: str) -> Iterator[Raw]:
     except _NotUtf8 as e:
         yield Raw(name, 0, error=f"not UTF-8 (byte {e.args[0]} of the file); the rest of the file is skipped",
                   file_error=True)
+    except _TooLong:
+        yield Raw(name, 0, error=f"a line longer than {MAX_LINE} characters; the rest of the file is skipped",
+                  file_error=True)
     finally:
         loader.dispose()
 
 
 class _NotUtf8(Exception):
+    pass
+
+
+class _TooLong(Exception):
     pass
 
 
@@ -415,6 +461,7 @@ class _Utf8Checked:
         self.dec = codecs.getincrementaldecoder("utf-8")()
         self.offset = 0
         self.first = True
+        self.run = 0  # characters since the last newline
 
     def read(self, n=-1):
         data = self.stream.read(n if n and n > 0 else 65536)
@@ -423,6 +470,10 @@ class _Utf8Checked:
         except UnicodeDecodeError as e:
             raise _NotUtf8(self.offset + e.start + 1) from None
         self.offset += len(data)
+        last_nl = text.rfind("\n")
+        self.run = (self.run + len(text)) if last_nl < 0 else len(text) - last_nl - 1
+        if self.run > MAX_LINE:
+            raise _TooLong()
         if self.first and text:
             self.first = False
             text = text.lstrip("\ufeff")

@@ -375,3 +375,38 @@ def test_loss_cap_from_the_variant_option_through_batch(tmp_path):
     uncapped = scored(jsonl(batch(src, "--format", "jsonl").stdout))
     assert all("shortfalls" not in x["ledger"] for x in uncapped)
     assert [x["net"] for x in uncapped] == [x["net"] for x in rows]  # the cap changes the ledger, not the score
+
+
+def test_overlong_line_is_a_rejected_record_and_the_rest_is_scored(tmp_path):
+    from scorer.batch import MAX_LINE
+
+    good = '{"hand": "123p 456p CCC NNN 55p", "seat": "N", "discarder": "S"}\n'
+    path = tmp_path / "long.jsonl"
+    path.write_text(good + '{"hand": "' + "1m" * MAX_LINE + '"}\n' + good)
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    assert r.exit_code == 1
+    assert f"long.jsonl:2: line longer than {MAX_LINE} bytes" in r.output
+    assert r.output.count('"total"') == 2
+
+
+def test_overlong_yaml_line_stops_the_file_with_a_message(tmp_path):
+    from scorer.batch import MAX_LINE
+
+    path = tmp_path / "long.yaml"
+    path.write_text("- hand: '" + "1m" * MAX_LINE + "'\n")
+    r = CliRunner().invoke(main, ["batch", str(path)])
+    assert r.exit_code == 2 and "longer than" in r.output
+
+
+def test_truncated_last_record(tmp_path):
+    path = tmp_path / "cut.jsonl"
+    path.write_text('{"hand": "123p 456p CCC NNN 55p", "seat": "N", "discarder": "S"}\n{"hand": "123p 4')
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    assert r.exit_code == 1 and "cut.jsonl:2: not valid JSON" in r.output
+
+
+def test_bad_encoding(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_bytes(b'{"hand": "123p 456p CCC NNN 55p", "seat": "N", "discarder": "S"}\n{"hand": "\xff"}\n')
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    assert r.exit_code == 1 and "bad.jsonl:2: not UTF-8" in r.output

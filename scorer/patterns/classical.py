@@ -92,6 +92,28 @@ def replacement_win(f, last=False):
 
 
 @pattern()
+def replacement_not_drawn(f):
+    """`flower_replacement` on a claimed win (a discard or a robbed kong): a replacement tile is drawn
+    from the wall (004 L160-161), so the context cannot be. A refusal, not a silent roof double."""
+    return int(bool(context_flag(f, "flower_replacement")) and not f.self_draw)
+
+
+@pattern()
+def kong_draw_without_kongs(f):
+    """`--kong-draw N` with fewer than N kongs in the hand: each replacement follows one of the
+    winner's own kongs (004 L160 "Winning on the Roof"; Twofold Plenty L105 needs two)."""
+    return int(f.ctx.kong_draw > len(f.kongs))
+
+
+@pattern()
+def earths_blessing(f):
+    """A non-dealer goes out on the dealer's first discard (mahjiang.com: "Mahjiang immediately made
+    by West, North or South using the first discard made by East"); his own first draw is no special
+    hand. 004 L96 keeps only the name."""
+    return int(f.ctx.first_turn and not f.ctx.winner_is_dealer and f.win_type == "discard")
+
+
+@pattern()
 def worthless_hand(f, round_wind_scores=False):
     """Four chows and a pair that scores nothing. 004 Additional doubles: "Going out with a worthless
     hand (only chows and a non-scoring pair) - 1 double"."""
