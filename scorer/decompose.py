@@ -41,9 +41,9 @@ class Block(NamedTuple):
 
 
 # a block's tiles by kind and tile (Block.tiles is read for every block of every reading)
-_BLOCK_TILES = {CHOW: [(t, t + 1, t + 2) for t in range(42)], PAIR: [(t,) * 2 for t in range(42)],
-                PUNG: [(t,) * 3 for t in range(42)], KONG: [(t,) * 4 for t in range(42)],
-                SINGLE: [(t,) for t in range(42)]}
+_BLOCK_TILES = {CHOW: {t: (t, t + 1, t + 2) for t in range(42)}, PAIR: {t: (t,) * 2 for t in range(42)},
+                PUNG: {t: (t,) * 3 for t in range(42)}, KONG: {t: (t,) * 4 for t in range(42)},
+                SINGLE: {t: (t,) for t in range(42)}}
 
 
 class Reading(NamedTuple):
