@@ -1,4 +1,5 @@
 """Every example hand file scores through the library as its comments say."""
+import json
 from pathlib import Path
 
 import pytest
@@ -21,3 +22,21 @@ def test_hk_old_examples(rec):
     if not r.value.limit:
         assert r.value.total == want["total"]
     assert r.net == want["net"]
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLES.glob("*.yaml")), ids=lambda p: p.name)
+def test_every_example_file_runs_through_batch(path):
+    from click.testing import CliRunner
+
+    from scorer.cli import main
+
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    lines = [json.loads(line) for line in r.output.splitlines() if line.startswith("{")]
+    summary = lines[-1]["summary"]
+    # hk-old-session.yaml carries five deliberately bad records (listed at its top); no other file has any
+    expected_rejects = 5 if path.name == "hk-old-session.yaml" else 0
+    assert summary["rejected"] == expected_rejects, r.output[-2000:]
+    assert r.exit_code == (1 if expected_rejects else 0)
+    assert summary["scored"] >= (1 if "worked" in path.name or path.name == "hk-old.yaml" else 20)
+    for s in summary["sessions"]:
+        assert abs(sum(s["net"].values())) < 1e-9

@@ -35,3 +35,28 @@ def test_cli_fuzz_exit_statuses():
         assert "Traceback" not in r.output
         if r.exit_code == 2:
             assert r.output.strip(), text
+
+
+def test_batch_reader_fuzz(tmp_path):
+    """Random bytes, random text and near-miss records as JSONL, CSV and YAML files: every file ends
+    with exit status 0, 1 or 2 and a message, never a traceback."""
+    import json
+
+    rng = random.Random(13)
+    runner = CliRunner()
+    for i in range(60):
+        kind = i % 4
+        if kind == 0:
+            data = bytes(rng.randrange(256) for _ in range(rng.randint(0, 300)))
+        elif kind == 1:
+            data = "\n".join(json.dumps({"hand": near_miss(rng), "self_draw": True, "seat": rng.choice("ESWNX")})
+                             if rng.random() < 0.8 else random_string(rng) for _ in range(5)).encode()
+        elif kind == 2:
+            data = ("hand,seat,self_draw\n" + "\n".join(f'"{near_miss(rng)}",S,true' for _ in range(5))).encode()
+        else:
+            data = ("- hand: '" + near_miss(rng) + "'\n  self_draw: true\n- " + random_string(rng)).encode()
+        path = tmp_path / f"f{i}.{['jsonl', 'jsonl', 'csv', 'yaml'][kind]}"
+        path.write_bytes(data)
+        r = runner.invoke(main, ["batch", str(path)])
+        assert r.exit_code in (0, 1, 2), (data[:200], r.output[-500:])
+        assert "Traceback" not in r.output
