@@ -169,6 +169,9 @@ def check_context(ctx: Context) -> None:
     for key in ("discarder", "robbed", "liable"):
         if getattr(ctx, key) == ctx.seat:
             raise ContextError(f"the winner ({ctx.seat}) cannot also be the {key} seat")
+    if ctx.first_turn and ctx.robbed:
+        raise ContextError("no kong can be added, so none robbed, before the first discard: "
+                           "--first-turn excludes --robbed")
     if ctx.first_turn and ctx.seat == ctx.dealer and not ctx.by_self_draw:
         raise ContextError("a heavenly hand (dealer, --first-turn) is won on the dealer's own draw, not a claim")
     if ctx.first_turn and ctx.seat != ctx.dealer and ctx.discarder not in (None, ctx.dealer):

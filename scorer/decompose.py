@@ -151,8 +151,9 @@ def _wild_splits(counts: tuple[int, ...], jokers: int, need_pair: bool) -> froze
         for k in natural:
             c[k] -= 1
         if min(c) >= 0:
+            placed = Block(block.kind, block.tile, wild, block.meld)  # block._replace(wild=wild), faster
             for rest in _wild_splits(tuple(c), jokers - len(wild), need_pair and not pair_used):
-                out.add(tuple(sorted(rest + (block._replace(wild=wild),))))
+                out.add(tuple(sorted(rest + (placed,))))
         for k in natural:
             c[k] += 1
 

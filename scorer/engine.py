@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from .context import Context, make_context
-from .errors import ContextError, IllegalWin, MjError
+from .errors import ContextError, IllegalWin, ImpossibleHand, MjError
 from .facts import Facts
 from .forms import FORMS
 from .hand import Hand
@@ -102,7 +102,10 @@ def _resolve(bound, raw) -> list[Item]:
     banned: set = set()
     best_in_series: set = set()
     keep = []
-    for order, item in sorted(raw, key=lambda oi: (not oi[1].limit, -oi[1].value, oi[0])):
+    # among equal values an excluded pattern is decided after the ones that may exclude it, so an
+    # exclusion holds whatever the YAML order
+    targeted = set().union(*(bound.excludes.get(item.name, ()) for _, item in raw))
+    for order, item in sorted(raw, key=lambda oi: (not oi[1].limit, -oi[1].value, oi[1].name in targeted, oi[0])):
         if item.name in banned or (item.series and item.series in best_in_series):
             continue
         keep.append((order, item))
@@ -193,6 +196,27 @@ def check_size(hand: Hand, variant) -> None:
         raise IllegalWin(f"{variant.name} hands have {want} tiles (kongs counted as 3); this one has {hand.size}")
 
 
+def check_physical(hand: Hand, ctx) -> None:
+    """What no table can produce, whatever the ruleset: a robbed kong whose tile the winner holds
+    again (the robbed pung holds the other three copies), a kong replacement win without that many
+    kongs, a first-turn (heavenly / earthly) hand with a claimed meld."""
+    if ctx.robbed and hand.all_counts[hand.win_tile] > 1:
+        raise ImpossibleHand(f"a robbed kong's tile is the fourth {_name(hand.win_tile)}: the "
+                           "robbed pung holds the other three, so the winner cannot hold another copy")
+    kongs = sum(1 for m in hand.melds if m.kind == "kong")
+    if ctx.kong_draw and kongs < ctx.kong_draw:
+        raise ImpossibleHand(f"--kong-draw {ctx.kong_draw}: a replacement tile follows the winner's own kong, "
+                           f"and this hand shows {kongs} kong{'s' if kongs != 1 else ''}")
+    if ctx.first_turn and not hand.is_closed:
+        raise ImpossibleHand("--first-turn (heavenly / earthly hand): a claimed meld ends the first go-round")
+
+
+def _name(t):
+    from .tiles import tile_name
+
+    return tile_name(t)
+
+
 DEFAULT_VARIANT = "hk-old"
 
 
@@ -271,6 +295,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     hand, ctx, variant = _coerce(hand, ctx, variant, rules, kw)
     bound = variant.bind(ctx.rules)
     check_size(hand, variant)
+    check_physical(hand, ctx)
     wild = _wild_of(bound, ctx)
     readings = readings_of(hand, variant, bound, wild)
     if not readings:
@@ -312,6 +337,8 @@ def pay(total, ctx: Context | dict | None = None, variant=None, rules: dict | No
         ctx = make_context(**kw)
     bound = variant.bind({**ctx.rules, **(rules or {})})
     value = value_of(bound, None, ctx, total=total)
+    if not limit and not value.legal:
+        raise IllegalWin(value.reason)
     if limit:
         value.limit = True
         value.base = bound.scoring.get("limit_pay", value.base)

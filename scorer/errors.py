@@ -41,3 +41,8 @@ class IllegalWin(MjError):
     def __init__(self, message: str, rule: str = ""):
         self.rule = rule
         super().__init__(message + (f" ({rule})" if rule else ""))
+
+
+class ImpossibleHand(ContextError, IllegalWin):
+    """A hand and context no table can produce (a robbed kong whose tile the winner holds again, a
+    kong replacement without the kongs): both a contradictory context and an illegal win."""

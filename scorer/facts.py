@@ -20,7 +20,7 @@ class cached_property:  # noqa: N801 - functools' version takes a lock on every 
         value = obj.__dict__[self.name] = self.fn(obj)
         return value
 
-from .decompose import Reading
+from .decompose import _BLOCK_TILES, Reading
 from .hand import CHOW, KONG, PAIR, PUNG
 from .tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WIND_TILES, WHITE, suit_of
 
@@ -68,8 +68,12 @@ class Facts:
     def tiles(self) -> tuple[int, ...]:
         """Every tile as read (wild tiles as what they stood for), kongs with four."""
         out: list = []
+        table = _BLOCK_TILES
         for b in self.blocks:
-            out += b.tiles
+            try:
+                out += table[b.kind][b.tile]  # b.tiles, without the property call
+            except KeyError:
+                out += b.tiles
         return tuple(out)
 
     @cached_property

@@ -52,15 +52,24 @@ def random_winning(rng: random.Random, sets: int = 4, tiles=range(34), meld_rate
     return " ".join(melds + [format_tiles(concealed), tile_name(win)]).strip()
 
 
-def random_context(rng: random.Random, players: int = 4) -> dict:
+def random_context(rng: random.Random, players: int = 4, hand: str | None = None) -> dict:
+    """Seats and a way of winning. A robbed kong only when `hand` is given and the winner holds just
+    the one copy of the winning tile (the robbed pung holds the other three)."""
     seats = "ESWN"[:players]
     seat = rng.choice(seats)
     ctx = {"seat": seat, "round": rng.choice(seats), "dealer": rng.choice(seats)}
     way = rng.random()
     if way < 0.45:
         ctx["self_draw"] = True
-    elif way < 0.95:
+    elif way < 0.95 or hand is None or not _robbable(hand):
         ctx["discarder"] = rng.choice([s for s in seats if s != seat])
     else:
         ctx["robbed"] = rng.choice([s for s in seats if s != seat])
     return ctx
+
+
+def _robbable(hand: str) -> bool:
+    from scorer.notation import parse_hand
+
+    h = parse_hand(hand)
+    return h.all_counts[h.win_tile] == 1

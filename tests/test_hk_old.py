@@ -277,7 +277,7 @@ def test_best_reading_is_chosen():
 def test_payments_sum_to_zero(seed):
     rng = random.Random(seed)
     hand = random_winning(rng, tiles=range(rng.choice([9, 18, 34])))
-    ctx = random_context(rng)
+    ctx = random_context(rng, hand=hand)
     try:
         r = engine.score(hand, variant="hk-old", rules={"min_faan": 0}, **ctx)
     except IllegalWin:

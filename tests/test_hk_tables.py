@@ -27,6 +27,8 @@ VARIANTS = ["hk", "hk-old"]
 
 
 def base(variant, faan, **rules):
+    if variant == "hk-old":
+        rules.setdefault("min_faan", 0)  # the table rows below hk-old's 3-faan minimum are settled too
     value, _, _ = engine.pay(faan, variant=variant, rules=rules, seat="W", self_draw=True)
     return value.base
 

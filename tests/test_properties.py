@@ -40,7 +40,7 @@ def make_case(vid, seed):
     rng = random.Random(seed)
     tiles = allowed_tiles(v)
     text = random_winning(rng, sets=v.sets, tiles=tiles, meld_rate=rng.choice([0, 0.3]))
-    ctx = random_context(rng, players=v.players)
+    ctx = random_context(rng, players=v.players, hand=text)
     how = v.bind().hand_options["wild"].get("from", "none")
     if how in ("indicator", "indicator_next"):
         ctx["indicator"] = tile_name(rng.choice(tiles))

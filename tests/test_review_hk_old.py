@@ -1,7 +1,7 @@
 """Independent review of the Old Hong Kong ruleset (003 Wikipedia, line 58; RULINGS.md hk-old) and of
 the core engine paths it uses. Every figure below is worked out by hand from the rule text.
 
-Tests marked xfail(strict=True) are bugs found in review: they state the text's figure and fail now.
+The bugs found in review are fixed; their tests state the text's figure.
 The others pin behaviour that was checked by hand and is correct.
 """
 import textwrap
@@ -215,9 +215,6 @@ def test_error_columns():
 # Bugs found in review (fail now; each states the text's figure)
 # =====================================================================================================
 
-@pytest.mark.xfail(reason="review: earthly hand accepts a non-dealer's own first draw (text: 'with the "
-                          "dealer's first discard'); hk-old uses `earthly`, not `dealer_first_discard`",
-                   strict=True)
 def test_earthly_hand_needs_the_dealers_first_discard():
     # S self-draws on its first turn: no earthly hand. pure 7 + wall 1 + no flowers 1 = 9 -> 4 base;
     # E 4x2x2 = 16, W 4x2 = 8, N 8 -> S +32 (the code pays the limit: 64 x3)
@@ -226,23 +223,17 @@ def test_earthly_hand_needs_the_dealers_first_discard():
     assert r.net == {"E": -16, "S": 32, "W": -8, "N": -8}
 
 
-@pytest.mark.xfail(reason="review: --first-turn with --robbed is accepted and scores an earthly limit; no "
-                          "kong can be added (so none robbed) before the first discard", strict=True)
 def test_first_turn_and_robbed_kong_contradict():
     with pytest.raises(MjError):
         score("123m 456m 89m 555m 11m 7m", seat="S", first_turn=True, robbed="W")
 
 
-@pytest.mark.xfail(reason="review: a heavenly hand with an exposed (claimed) meld is accepted as a limit",
-                   strict=True)
 def test_heavenly_hand_cannot_have_claimed_melds():
     # a claim ends the first go-round: the dealer cannot hold [CCC,2] at a heavenly win
     with pytest.raises(MjError):
         score("[CCC,2] 123m 456p 789s 55s", seat="E", first_turn=True, self_draw=True)
 
 
-@pytest.mark.xfail(reason="review: --kong-draw 2 on a hand with no kongs scores win by double kong (9)",
-                   strict=True)
 def test_double_kong_needs_two_kongs_in_the_hand():
     # "replacement after a second consecutive kong": the winner declared both kongs; this hand has none
     # (the code: pure 7 + double kong 9 + wall 1 + no flowers 1 = 18 -> 8 base)
@@ -250,16 +241,12 @@ def test_double_kong_needs_two_kongs_in_the_hand():
         score("123m 456m 789m 555m 11m", seat="S", kong_draw=2)
 
 
-@pytest.mark.xfail(reason="review: a robbed kong is accepted when the winner holds other copies of the "
-                          "robbed tile (the robbed player's pung holds the other three)", strict=True)
 def test_robbed_tile_cannot_be_held_twice():
     # 5p robbed from S's added kong [5555p]: S holds three 5p, the winner 55p + 5p = 6 copies of 5p
     with pytest.raises(MjError):
         score("123p 456p CCC NNN 55p", seat="N", robbed="S")
 
 
-@pytest.mark.xfail(reason="review: with great_flowers=false the eight_bonus_tiles form still makes a "
-                          "non-winning hand legal (pure 7 + flower faan)", strict=True)
 def test_no_great_flowers_means_no_instant_win():
     # 111444777999m 25m is no winning hand; without the great-flowers rule it must be refused.
     # The code: pure 7 + wall 1 + own flower 1 + own season 1 + 2 + 2 = 14 faan -> 8 base
@@ -267,8 +254,6 @@ def test_no_great_flowers_means_no_instant_win():
         score("111444777999m 25m 1234f 1234g", seat="S", self_draw=True, rules={"great_flowers": False})
 
 
-@pytest.mark.xfail(reason="review: engine._resolve ignores an exclusion when the excluded pattern has "
-                          "the same value and comes earlier in the YAML", strict=True)
 def test_exclusion_holds_on_equal_values(tmp_path):
     # a club file: round wind pung excludes seat wind pung (both 1). EEE for East seat, East round:
     # only the round wind pung counts (1), not 1 + 1
@@ -286,7 +271,6 @@ def test_exclusion_holds_on_equal_values(tmp_path):
     assert got.get("round_wind_pung") == 1 and "seat_wind_pung" not in got
 
 
-@pytest.mark.xfail(reason="review: `pay --total N` settles a total below the table minimum", strict=True)
 def test_pay_total_below_minimum_is_refused():
     # 2 faan in all (bonus included) is at most 2 counted faan: below the 3-faan minimum, no legal win
     with pytest.raises(MjError):

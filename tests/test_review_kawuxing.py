@@ -31,3 +31,20 @@ def test_double_dragon_default_unchanged_at_the_usual_cap():
     # cap 3 by default: 4 doubles -> x8; the exception: x16 (RULINGS kawuxing)
     assert score("5555p 7777p 1111s 99s").value.base == 8
     assert score("5555p 7777p 1111s 99s", rules={"double_dragon_cap": 4}).value.base == 16
+
+
+def test_three_kong_streak_bloom_worked_by_hand():
+    # S: three concealed dragon kongs in a row, wins on the third replacement (000 lines 379, 431):
+    # Bloom 3 + Greater Three Elements 3 = 6 doubles, capped at 3: 8 from E and from W (line 371-372).
+    # Kongs (lines 359-362, 419): concealed 2, then x2 = 4, then x4 = 8, from each of E and W.
+    # E pays 8 + 2 + 4 + 8 = 22, W the same; S +44.
+    r = score("{CCCC} {FFFF} {PPPP} 456p 99s", seat="S", kong_draw=3)
+    assert r.value.details["doubles"] == 6 and r.value.base == 8
+    assert r.net == {"E": -22, "S": 44, "W": -22}
+
+
+def test_claimed_win_on_disclosed_hand_with_kongs_on_the_table():
+    # W disclosed, E discards the closed 5s: Fit Five 1 + Disclosure 1 = 2 doubles = 4 per share, E pays
+    # both shares, 8 (line 382, RULINGS). S holds an added kong (1 from E and W) that is paid regardless.
+    r = score("123s 46s 789p 99p 234p 5s", seat="W", discarder="E", disclosed=True, others={"S": "[PPPP,5]"})
+    assert r.net == {"E": -8 - 1, "S": 2, "W": 8 - 1}

@@ -112,19 +112,19 @@ def per_loser(value, ctx, bound, factors=(), payers="all", limit_undoubled=False
     `limit_undoubled`: a limit hand is paid at the limit by each loser with no factor. `liability`:
     with --liable SEAT, that seat pays everything. `rounding`: `up` rounds each payment up."""
     try:  # the same inputs pay the same: seasons repeat a few hundred (context, base) pairs
+        # a Context is immutable (make_context hands out one per set of keys): its id stands for it
         key = (id(bound), id(factors), payers, limit_undoubled, liability, rounding, value.base,
-               type(value.base), value.limit, ctx, tuple(ctx.extra.items()), tuple(ctx.others.items()),
-               tuple(ctx.rules.items()))
+               type(value.base), value.limit, id(ctx))
         hit = _PAID.get(key)
-    except TypeError:  # an unhashable --set value: compute it
+    except TypeError:  # an unhashable parameter: compute it
         key = hit = None
-    if hit is not None and hit[0] is bound and hit[1] is factors:
+    if hit is not None and hit[0] is bound and hit[1] is factors and hit[3] is ctx:
         return list(hit[2])
     out = _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
     if key is not None:
         if len(_PAID) >= 65536:
             _PAID.clear()
-        _PAID[key] = (bound, factors, tuple(out))
+        _PAID[key] = (bound, factors, tuple(out), ctx)  # the entry keeps them alive: ids stay unique
     return out
 
 

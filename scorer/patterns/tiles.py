@@ -49,12 +49,18 @@ def all_green(f):
 
 
 @pattern()
-def nine_gates(f):
-    """1112345678999 of one suit plus any tile of that suit, all concealed, no melds."""
-    h = f.hand
-    if h.melds or len(f.suits) != 1 or f.has_honours or f.wild_held:
+def nine_gates(f, concealed=True, wait=False):
+    """Nine Gates: 1112345678999 of one suit and another tile of that suit. `concealed`: no melded
+    set (a concealed kong has four tiles, so it never fits). `wait`: the winning tile must be the
+    extra one (the other thirteen are exactly 1112345678999)."""
+    if len(f.suits) != 1 or f.has_honours or (concealed and f.hand.melds) or f.wild_held:
         return 0
     s = next(iter(f.suits))
-    c = h.counts[s * 9: s * 9 + 9]
+    counts = list(f.hand.all_counts[s * 9: s * 9 + 9])
     need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    return int(sum(c) == 14 and all(x >= n for x, n in zip(c, need)))
+    if sum(counts) != 14:
+        return 0
+    if wait:
+        counts[f.hand.win_tile - s * 9] -= 1
+        return int(tuple(counts) == need)
+    return int(all(c >= n for c, n in zip(counts, need)))

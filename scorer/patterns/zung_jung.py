@@ -41,24 +41,6 @@ def no_terminal_tiles(f, honours=False):
 
 
 @pattern()
-def nine_gates_of(f, concealed=True, wait=False):
-    """2.2 Nine Gates: 'A "1112345678999" in a single suit, and another tile in the same suit'.
-    `concealed`: no melded set allowed (a concealed quad has four tiles, so it never fits).
-    `wait`: the winning tile must be the extra one (the other thirteen are exactly 1112345678999)."""
-    if len(f.suits) != 1 or f.has_honours or (concealed and f.hand.melds) or f.wild_held:
-        return 0
-    s = next(iter(f.suits))
-    counts = list(f.hand.all_counts[s * 9: s * 9 + 9])
-    need = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-    if sum(counts) != 14:
-        return 0
-    if wait:
-        counts[f.hand.win_tile - s * 9] -= 1
-        return int(tuple(counts) == need)
-    return int(all(c >= n for c, n in zip(counts, need)))
-
-
-@pattern()
 def value_honour_sets(f, round_wind=False):
     """3.1 Value Honour: 'A triplet/quad of your own Wind, or any Dragons', one per set.
     `round_wind`: the prevailing wind's set counts too (a set of a wind that is both seat and round

@@ -1,0 +1,99 @@
+"""Hot-loop throughput of the Python API (not a test): `scorer.engine.score(hand_str, ctx_dict, variant)`.
+
+Hands are generated once, seeded (tests/gen.py random_winning + random_context): hk-old hands, 3% seven
+pairs, about 30% of the rest with exposed melds (kongs always declared); Xiamen 17-tile hands with 0-3
+golds and bonus tiles (tests/test_xiamen.py gold_hand / random_gold_context). Each figure is the best of
+--repeat runs over the same list, timed with process_time (CPU time of this process: steadier than wall
+time on a shared machine). hk-old is measured with rules={"min_faan": 0} (every hand fully scored and
+paid) and with the default 3-faan minimum (most random hands are then refused, after all the work).
+
+    python bench/hotloop.py                 # 20,000 hk-old hands, 2,000 Xiamen hands
+    python bench/hotloop.py --n 50000 --profile
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorer import engine  # noqa: E402
+from scorer.errors import MjError  # noqa: E402
+from scorer.tiles import tile_name  # noqa: E402
+from tests.gen import random_context, random_winning  # noqa: E402
+
+
+def seven_pairs(rng: random.Random) -> str:
+    names = [tile_name(t) for t in rng.sample(range(34), 7)]
+    return " ".join(n + n for n in names[:-1]) + f" {names[-1]} {names[-1]}"
+
+
+def hk_hands(n: int, seed: int = 2024) -> list[tuple[str, dict]]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        if rng.random() < 0.03:
+            hand = seven_pairs(rng)
+        elif rng.random() < 0.3:
+            hand = random_winning(rng, meld_rate=0.5, kong_rate=0.1)
+        else:
+            hand = random_winning(rng, meld_rate=0.0, kong_rate=0.0)
+        out.append((hand, random_context(rng)))
+    return out
+
+
+def xiamen_hands(n: int, seed: int = 7) -> list[tuple[str, dict]]:
+    from tests.test_xiamen import gold_hand, random_gold_context
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        made = gold_hand(rng)
+        if made is not None:
+            out.append((made[0], random_gold_context(rng, made[1])))
+    return out
+
+
+def run(hands, variant, rules) -> tuple[float, int, int]:
+    scored = refused = 0
+    t = time.process_time()
+    for hand, ctx in hands:
+        try:
+            engine.score(hand, ctx, variant=variant, rules=rules)
+            scored += 1
+        except MjError:
+            refused += 1
+    return time.process_time() - t, scored, refused
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--n", type=int, default=20_000, help="hk-old hands (Xiamen: a tenth as many)")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--profile", action="store_true", help="cProfile one hk-old min_faan=0 run")
+    a = ap.parse_args()
+    hk = hk_hands(a.n)
+    xm = xiamen_hands(max(1, a.n // 10))
+    run(hk[:500], "hk-old", {"min_faan": 0})  # warm-up: variant load, per-suit tables
+    run(xm[:50], "xiamen", None)
+    for label, hands, variant, rules in (("hk-old min_faan=0", hk, "hk-old", {"min_faan": 0}),
+                                         ("hk-old default", hk, "hk-old", None),
+                                         ("xiamen gold", xm, "xiamen", None)):
+        best, scored, refused = min(run(hands, variant, rules) for _ in range(a.repeat))
+        print(f"{label:18s} {len(hands) / best:9,.0f} hands/s   ({len(hands):,} hands: {scored:,} scored, "
+              f"{refused:,} refused)")
+    if a.profile:
+        import cProfile
+        import pstats
+
+        prof = cProfile.Profile()
+        prof.runcall(run, hk, "hk-old", {"min_faan": 0})
+        pstats.Stats(prof).sort_stats("tottime").print_stats(25)
+
+
+if __name__ == "__main__":
+    main()
