@@ -39,6 +39,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
+from .context import scalar
 from .errors import MjError
 
 HEADER_KEYS = frozenset({"session", "table", "start", "variant", "rules", "players"})
@@ -244,23 +245,6 @@ def read_jsonl(stream, name: str) -> Iterator[Raw]:
         yield Raw(name, n, data, defaults=defaults)
 
 
-def _scalar(text: str):
-    """A CSV cell: true/false, whole numbers and decimals become values; other text stays text."""
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        return float(text)
-    except ValueError:
-        return text
-
-
 def read_csv(stream, name: str, delimiter: str = ",") -> Iterator[Raw]:
     import csv
 
@@ -317,7 +301,7 @@ def read_csv(stream, name: str, delimiter: str = ",") -> Iterator[Raw]:
             if not cell:
                 continue
             if key.startswith("rules."):
-                data.setdefault("rules", {})[key[6:]] = _scalar(cell)
+                data.setdefault("rules", {})[key[6:]] = scalar(cell)
             elif key.startswith("others."):
                 data.setdefault("others", {})[key[7:].upper()] = cell
             elif key in _STR_COLUMNS:
@@ -328,7 +312,7 @@ def read_csv(stream, name: str, delimiter: str = ",") -> Iterator[Raw]:
                 except json.JSONDecodeError:
                     data[key] = cell
             else:
-                data[key] = _scalar(cell)
+                data[key] = scalar(cell)
         yield Raw(name, first, data)
 
 

@@ -67,26 +67,15 @@ def run_guarded(fn, fmt="text"):
 
 
 def _pairs(values, flag):
+    from .context import scalar
+
     out = {}
     for v in values:
         if "=" not in v:
             raise click.BadParameter(f"expected KEY=VALUE, got {v!r}", param_hint=flag)
         k, _, val = v.partition("=")
-        out[k.strip().replace("-", "_")] = _yaml_scalar(val.strip())
+        out[k.strip().replace("-", "_")] = scalar(val.strip())
     return out
-
-
-def _yaml_scalar(text):
-    """`--set x=3` gives 3, `x=true` gives True, other text stays text."""
-    low = text.lower()
-    if low in ("true", "yes", "on"):
-        return True
-    if low in ("false", "no", "off"):
-        return False
-    try:
-        return int(text)
-    except ValueError:
-        return text
 
 
 SEAT = click.Choice(["E", "S", "W", "N"], case_sensitive=False)

@@ -81,6 +81,24 @@ TRUE_WORDS = {"1", "true", "yes", "on", "y"}
 FALSE_WORDS = {"0", "false", "no", "off", "n"}
 
 
+def scalar(text: str):
+    """A value typed as text (`--set k=v`, a CSV cell): true/false words, whole numbers and decimals
+    become values; other text stays text."""
+    low = text.lower()
+    if low in ("true", "yes", "on"):
+        return True
+    if low in ("false", "no", "off"):
+        return False
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        return float(text)
+    except ValueError:
+        return text
+
+
 def _as_bool(key, value):
     if isinstance(value, bool):
         return value
@@ -119,7 +137,7 @@ def make_context(**kw) -> Context:
         key = None
     ctx = _make_context(kw)
     if key is not None:
-        if len(_MADE) >= 8192:
+        if len(_MADE) >= 1024:
             _MADE.clear()
         _MADE[key] = ctx
     return ctx

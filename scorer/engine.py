@@ -62,7 +62,7 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
         ctx = facts.ctx
         got = c.by_ctx.get(id(ctx))
         if got is None or got[0] is not ctx:
-            if len(c.by_ctx) >= 4096:
+            if len(c.by_ctx) >= 512:
                 c.by_ctx.clear()
             got = c.by_ctx[id(ctx)] = (ctx, c.run_ctx(facts))  # the entry keeps ctx alive: ids stay unique
         if got[1]:
@@ -72,7 +72,7 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
         key = (facts.hand.bonus, facts.ctx.seat)
         got = c.by_bonus.get(key)
         if got is None:
-            if len(c.by_bonus) >= 4096:
+            if len(c.by_bonus) >= 512:
                 c.by_bonus.clear()
             got = c.by_bonus[key] = c.run_bonus(facts)
         if got:
@@ -242,7 +242,7 @@ def _with_rules(ctx: Context, rules: dict) -> Context:
     if hit is not None and hit[0] is ctx:
         return hit[1]
     out = Context(**{**ctx.__dict__, "rules": {**ctx.rules, **rules}})
-    if len(_RULED) >= 8192:
+    if len(_RULED) >= 512:
         _RULED.clear()
     _RULED[key] = (ctx, out)
     return out

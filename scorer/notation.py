@@ -207,7 +207,7 @@ def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, part
         if hand is None:
             hand = _fast_parse(text, win, max_size)
             if hand is not None:
-                if len(_PARSED) >= 16384:
+                if len(_PARSED) >= 2048:
                     _PARSED.clear()
                 _PARSED[key] = hand
         if hand is not None:

@@ -122,7 +122,7 @@ def per_loser(value, ctx, bound, factors=(), payers="all", limit_undoubled=False
         return list(hit[2])
     out = _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
     if key is not None:
-        if len(_PAID) >= 65536:
+        if len(_PAID) >= 1024:
             _PAID.clear()
         _PAID[key] = (bound, factors, tuple(out), ctx)  # the entry keeps them alive: ids stay unique
     return out
