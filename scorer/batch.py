@@ -39,6 +39,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Iterator, NamedTuple
 
+from . import engine
 from .context import scalar
 from .errors import MjError
 
@@ -596,8 +597,6 @@ def score_job(job: Job, mode: str = "") -> dict:
     "full" (output.result_dict) for "full", or "text" (output.result_text) for "long"."""
     if job.error:
         return {"error": job.error}
-    from . import engine
-
     try:
         r = engine.score(job.hand, job.ctx, variant=job.variant)
         v = r.value

@@ -11,20 +11,16 @@ import time
 import click
 
 from .cli import _pairs, fail
+from .ledger import num
 
 EXIT_OK, EXIT_REJECTS, EXIT_NOTHING, EXIT_BUG = 0, 1, 2, 3
 
 
 def _n(x) -> str:
-    from .ledger import num
-
-    x = num(x)
-    return str(x)
+    return str(num(x))
 
 
 def _signed(x) -> str:
-    from .ledger import num
-
     x = num(x)
     return f"+{x}" if x > 0 else str(x)
 

@@ -125,16 +125,32 @@ _MADE: dict = {}  # the same keys and values give the same (immutable) Context: 
 _ATOMS = frozenset({str, int, bool, type(None)})
 
 
+def _frozen(kw) -> tuple | None:
+    """A hashable key for plain values and flat mappings of plain values (rules, extra), with each
+    value's type (True and 1 are equal keys); None when something deeper is given (others)."""
+    out = []
+    for k, v in kw.items():
+        t = type(v)
+        if t in _ATOMS:
+            out.append((k, v, t))
+        elif t is dict and all(type(x) in _ATOMS for x in v.values()):
+            out.append((k, tuple(sorted((a, b, type(b)) for a, b in v.items())), t))
+        else:
+            return None
+    return tuple(out)
+
+
 def make_context(**kw) -> Context:
-    """Validate and build a Context; unknown keys go to `extra` (a variant says which it reads)."""
-    types = tuple(map(type, kw.values()))
-    if _ATOMS.issuperset(types):  # plain values only (True and 1 are equal keys: their types differ)
-        key = (tuple(kw.items()), types)
+    """Validate and build a Context; unknown keys go to `extra` (a variant says which it reads).
+    Contexts are shared between calls with the same keys: never change one's dicts in place."""
+    try:
+        key = _frozen(kw)
+    except TypeError:  # unorderable mapping keys
+        key = None
+    if key is not None:
         ctx = _MADE.get(key)
         if ctx is not None:
             return ctx
-    else:  # a mapping or a list (extra, others, rules): build it
-        key = None
     ctx = _make_context(kw)
     if key is not None:
         if len(_MADE) >= 1024:

@@ -295,18 +295,27 @@ def _one_tile(text: str) -> int:
     return tiles[0]
 
 
+# per tile: (group key, text inside the group): suits group by letter, honours by tile
+_GROUP = [(tile_name(t)[-1], tile_name(t)[0]) if (t < 27 or t >= 34) else (tile_name(t), tile_name(t))
+          for t in range(42)]
+
+
 def format_tiles(tiles, sep: str = " ") -> str:
     """Suited tiles grouped by suit, honours grouped by letter: [1,2,3 m, 5 p, E, E, C] -> `123m 5p EE C`."""
-    out: list[list[str]] = []
+    parts: list[str] = []
+    body: list[str] = []
     last_key = None
     for t in sorted(tiles):
-        name = tile_name(t)
-        key = name[-1] if (t < 27 or t >= 34) else name
+        key, text = _GROUP[t]
         if key != last_key:
-            out.append([key, ""])
+            if body:
+                parts.append("".join(body) + ("" if last_key in HONOUR_LETTERS else last_key))
+            body = []
             last_key = key
-        out[-1][1] += name if t in range(27, 34) else name[0]
-    return sep.join(body if key in HONOUR_LETTERS else body + key for key, body in out)
+        body.append(text)
+    if body:
+        parts.append("".join(body) + ("" if last_key in HONOUR_LETTERS else last_key))
+    return sep.join(parts)
 
 
 def format_hand(hand: Hand) -> str:

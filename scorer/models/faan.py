@@ -2,6 +2,9 @@
 and the club payment settings that go with faan tables: a stake, a false-win penalty, baau readings."""
 from __future__ import annotations
 
+import math
+from decimal import Decimal
+
 from ..errors import ContextError, VariantError
 from ..registry import pay_model, value_model
 from ..result import HandValue, Transfer
@@ -128,6 +131,13 @@ def _flag(ctx, key) -> bool:
     raise ContextError(f"{key} must be true or false, got {v!r}")
 
 
+def _staked(amount, stake):
+    """amount x stake as money: the decimal product of the two as written (24 x 0.3 is 7.2, not the
+    binary 7.199999999999999), an int when whole."""
+    x = float(Decimal(repr(amount)) * Decimal(repr(stake)))
+    return int(x) if x.is_integer() else x
+
+
 @pay_model()
 def staked_per_loser(value, ctx, bound, factors=(), payers="all", limit_undoubled=False, liability=False,
                      rounding=None, stake=1, liable_pays="shares", false_win_key=None):
@@ -140,6 +150,8 @@ def staked_per_loser(value, ctx, bound, factors=(), payers="all", limit_undouble
 
     if liable_pays not in ("shares", "single"):
         raise VariantError(f"liable_pays is shares or single, got {liable_pays!r}", key="payment.liable_pays")
+    if not math.isfinite(stake):
+        raise VariantError(f"stake must be a finite amount, got {stake!r}", key="stake")
     others = [s for s in ctx.seats if s != ctx.seat]
     if false_win_key and _flag(ctx, false_win_key):
         if ctx.liable:
@@ -152,6 +164,6 @@ def staked_per_loser(value, ctx, bound, factors=(), payers="all", limit_undouble
         out = per_loser(value, ctx, bound, factors=factors, payers=payers, limit_undoubled=limit_undoubled,
                         liability=liability, rounding=rounding)
     if stake != 1:
-        out = [Transfer(t.frm, t.to, t.amount * stake, "; ".join(x for x in (t.why, f"x{stake:g} stake") if x))
+        out = [Transfer(t.frm, t.to, _staked(t.amount, stake), "; ".join(x for x in (t.why, f"x{stake:g} stake") if x))
                for t in out]
     return out

@@ -3,10 +3,12 @@ winner-loser pair, then redirections (liability). Transfers are the only source 
 figure the user sees, so the net always sums to zero."""
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from ..registry import PAIR_CONDITIONS, pair_condition, pay_model
 from ..result import Transfer
+from ..variant import when_ok
 
 
 @pair_condition()
@@ -112,13 +114,15 @@ def per_loser(value, ctx, bound, factors=(), payers="all", limit_undoubled=False
     `limit_undoubled`: a limit hand is paid at the limit by each loser with no factor. `liability`:
     with --liable SEAT, that seat pays everything. `rounding`: `up` rounds each payment up."""
     try:  # the same inputs pay the same: seasons repeat a few hundred (context, base) pairs
-        # a Context is immutable (make_context hands out one per set of keys): its id stands for it
-        key = (id(bound), id(factors), payers, limit_undoubled, liability, rounding, value.base,
-               type(value.base), value.limit, id(ctx))
-        hit = _PAID.get(key)
-    except TypeError:  # an unhashable parameter: compute it
+        # a Context hashes by its plain fields; its `--set` facts join the key, and a context with
+        # other players' state is never cached (conditions may read it)
+        key = None if ctx.others else (
+            id(bound), id(factors), payers, limit_undoubled, liability, rounding, value.base,
+            type(value.base), value.limit, ctx, tuple(sorted(ctx.extra.items())))
+        hit = _PAID.get(key) if key is not None else None
+    except TypeError:  # an unhashable parameter or fact: compute it
         key = hit = None
-    if hit is not None and hit[0] is bound and hit[1] is factors and hit[3] is ctx:
+    if hit is not None and hit[0] is bound and hit[1] is factors:
         return list(hit[2])
     out = _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
     if key is not None:
@@ -132,13 +136,9 @@ _PAID: dict = {}
 
 
 def _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding):
-    import math
-
     losers = [s for s in ctx.seats if s != ctx.seat]
     if payers == "claimed_from" and not ctx.by_self_draw:
         losers = [ctx.payer_of_claim]
-    from ..variant import when_ok
-
     factors = [f for f in factors if when_ok(f.get("when") or {}, bound.options)]
     out = []
     for loser in losers:
