@@ -68,9 +68,14 @@ class Context:
         return self.extra.get(key, default)
 
     def relative(self, offset: int) -> str:
-        """Seat `offset` places before the winner in play order: 1 left (previous), 2 opposite, 3 right."""
+        """The seat a meld source names, counted from the winner: 1 left (the previous player),
+        2 opposite, 3 right (the next player). A three-player table has no opposite seat."""
         i = SEATS.index(self.seat)
-        return SEATS[(i - offset) % 4] if self.players == 4 else SEATS[(i - offset) % 3]
+        if self.players == 4:
+            return SEATS[(i - offset) % 4]
+        if offset == 2:
+            raise ContextError("a three-player table has no opposite seat: meld sources are 1 (left) or 3 (right)")
+        return SEATS[(i - 1) % 3] if offset == 1 else SEATS[(i + 1) % 3]
 
 
 _FIELD_NAMES = {f.name for f in fields(Context)}

@@ -196,14 +196,16 @@ def check_size(hand: Hand, variant) -> None:
         raise IllegalWin(f"{variant.name} hands have {want} tiles (kongs counted as 3); this one has {hand.size}")
 
 
-def check_physical(hand: Hand, ctx) -> None:
+def check_physical(hand: Hand, ctx, kong_keys=()) -> None:
     """What no table can produce, whatever the ruleset: a robbed kong whose tile the winner holds
     again (the robbed pung holds the other three copies), a kong replacement win without that many
     kongs, a first-turn (heavenly / earthly) hand with a claimed meld."""
     if ctx.robbed and hand.all_counts[hand.win_tile] > 1:
         raise ImpossibleHand(f"a robbed kong's tile is the fourth {_name(hand.win_tile)}: the "
                            "robbed pung holds the other three, so the winner cannot hold another copy")
-    kongs = sum(1 for m in hand.melds if m.kind == "kong")
+    # declarations a ruleset counts as kongs without a meld (Wuhan's red-dragon and laizi kongs)
+    kongs = sum(1 for m in hand.melds if m.kind == "kong") + sum(
+        int(ctx.extra.get(k) or 0) for k in kong_keys if isinstance(ctx.extra.get(k) or 0, int))
     if ctx.kong_draw and kongs < ctx.kong_draw:
         raise ImpossibleHand(f"--kong-draw {ctx.kong_draw}: a replacement tile follows the winner's own kong, "
                            f"and this hand shows {kongs} kong{'s' if kongs != 1 else ''}")
@@ -295,7 +297,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     hand, ctx, variant = _coerce(hand, ctx, variant, rules, kw)
     bound = variant.bind(ctx.rules)
     check_size(hand, variant)
-    check_physical(hand, ctx)
+    check_physical(hand, ctx, variant.wild_kong_keys)
     wild = _wild_of(bound, ctx)
     readings = readings_of(hand, variant, bound, wild)
     if not readings:

@@ -18,7 +18,7 @@ MAX_EXTENDS = 10
 
 _TOP_KEYS = {"id", "name", "description", "source", "extends", "players", "hand", "options", "patterns",
              "exclusions", "scoring", "payment", "refuse", "context", "rules", "notes"}
-_HAND_KEYS = {"sets", "forms", "wild", "tiles", "max_bonus"}
+_HAND_KEYS = {"sets", "forms", "wild", "tiles", "max_bonus", "kong_keys"}
 _PATTERN_KEYS = {"check", "params", "value", "unit", "group", "rule", "limit", "excludes", "series",
                  "when", "label", "doc"}
 _OPTION_KEYS = {"default", "type", "doc", "choices", "min", "max"}
@@ -210,6 +210,7 @@ class Variant:
     refuse: list
     context_keys: dict
     description: str = ""
+    wild_kong_keys: tuple = ()  # `--set` keys counting declared kongs that are not melds
     _bound: dict = field(default_factory=dict, repr=False)
 
     def option_values(self, rules: dict | None = None) -> dict:
@@ -438,7 +439,8 @@ def build(data: dict, src: str) -> Variant:
     return Variant(id=vid, name=str(data.get("name", vid)), source=str(data.get("source", "")), data=data, path=src,
                    players=players, sets=sets, forms=forms, wild=wild, options=options, patterns=patterns,
                    exclusions=exclusions, scoring=scoring, payment=payment, refuse=refuse, context_keys=ctx_keys,
-                   description=str(data.get("description", "")))
+                   description=str(data.get("description", "")),
+                   wild_kong_keys=tuple(hand.get("kong_keys") or ()))
 
 
 @lru_cache(maxsize=64)

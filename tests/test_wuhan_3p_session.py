@@ -21,7 +21,7 @@ SESSION = Path(__file__).resolve().parent.parent / "examples" / "wuhan-3p-sessio
 RECORDS = yaml.safe_load(SESSION.read_text())
 
 # records (1-based, as numbered in the file's comments) where the program is known to disagree with
-# the hand-worked figure: {number: reason}. None at present; see the xfail tests at the bottom.
+# the hand-worked figure: {number: reason}. None at present.
 KNOWN_WRONG: dict = {}
 
 
@@ -77,12 +77,8 @@ def test_batch_scores_every_record():
     assert {s: session["net"][s] for s in "ESW"} == want
 
 
-# ---- disagreements with the rule text, kept with the figures worked by hand -----------------------------
+# ---- two cases the review found wrong in the engine, fixed; figures worked by hand ----------------------
 
-@pytest.mark.xfail(strict=True, reason=(
-    "line 229 counts a red-dragon (and laizi) kong's replacement for kong bloom ('頼子と紅中のカンでの"
-    "補充を含みます'), but scorer/engine.py check_physical refuses --kong-draw when the hand shows fewer "
-    "kong melds than kong_draw, ignoring the red_kongs/laizi_kongs declarations (ImpossibleHand)"))
 def test_kong_bloom_on_a_red_dragon_kong():
     # E wins on the replacement after putting out a red dragon; S deals and opened, W declared nothing.
     # E: 10 (kong bloom, 2s eyes) x2 opened x2 red-dragon kong x2 hard = 80, no self-draw fan (line 229).
@@ -93,11 +89,6 @@ def test_kong_bloom_on_a_red_dragon_kong():
     assert r.net == {"E": 240, "S": -160, "W": -80}
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "at a three-player table a meld supplied by the player on the right ([777s,3], NOTATION.md: 3 right) "
-    "is attributed to the winner himself: scorer/context.py Context.relative computes SEATS[(i - 3) % 3] "
-    "== the winner's own seat, so the right-hand feeder of a one-suit hand's third opening cannot be "
-    "made liable (line 254): ContextError 'no liability applies'"))
 def test_liability_of_the_right_hand_feeder():
     # S self-draws one suit with three openings; W, on S's right, fed the third (777s) and is liable.
     # S: 10 x2 opened x2 hard x2 self-draw (line 262) = 80. E: opened x2 = 160; W: dealer x1, opened
