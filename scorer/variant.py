@@ -5,6 +5,7 @@ its scoring and payment models with their parameters, its house-rule options and
 A string value "$name" anywhere in patterns, scoring or payment is the option `name`'s value."""
 from __future__ import annotations
 
+import math
 import os
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -165,6 +166,8 @@ class Option:
             raise VariantError(f"option {self.name} takes a number, got {value!r}", where, self.name)
         if not isinstance(v, _TYPES[self.type]):
             raise VariantError(f"option {self.name} takes a {self.type}, got {value!r}", where, self.name)
+        if self.type == "number" and isinstance(v, float) and not math.isfinite(v):
+            raise VariantError(f"option {self.name} takes a finite number, got {value!r}", where, self.name)
         if self.choices and v not in self.choices:
             raise VariantError(f"option {self.name} is one of {', '.join(map(str, self.choices))}; got {value!r}",
                                where, self.name)
