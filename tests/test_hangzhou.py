@@ -21,6 +21,9 @@ from tests.gen import random_context, random_winning
 V = "hangzhou"
 PLAIN = "123m 456m 789p 234s 55s"  # no fortune (indicator 9s), no white: no double
 WILD_EYE = "123m 456m 789p EEE 9s 5s"  # the fortune 9s waits alone for its eye; 5s drawn
+# PLAIN's tiles won on 3s (2-4 waiting on the middle): a robbed kong's tile is the fourth copy, so the
+# winner holds it once (the 5s pair of PLAIN cannot be robbed). No double depends on the wait here.
+ROBBABLE = "123m 456m 789p 55s 24s 3s"
 
 
 def sc(hand, rules=None, **ctx):
@@ -90,7 +93,7 @@ CASES = [
     ("double_float", 2, WILD_EYE, {"floats": 1}, WILD_EYE, {"floats": 0}),
     ("kong_bloom", 1, "{1111m} [2222m,5] 456p 789s 5p 5p", {"kong_draw": 1},
      "{1111m} [2222m,5] 456p 789s 5p 5p", {}),
-    ("robbing_kong", 1, PLAIN, {"robbed": "S", "streak": 2}, PLAIN, {"streak": 2}),
+    ("robbing_kong", 1, ROBBABLE, {"robbed": "S", "streak": 2}, ROBBABLE, {"streak": 2}),
     ("seven_pairs", 1, "1133m 5577p 2s9s EE CC", {}, "112233m 555p 777p EE", {}),
     ("clean_seven_pairs", 1, "1133m 5577p 22s EE CC", {}, "1133m 5577p 2s9s EE CC", {}),
     ("deluxe", 1, "1111m 5577p 22s EE CC", {}, "111m 9s 5577p 22s EE CC", {}),  # almost: a fortune in the four
@@ -176,16 +179,16 @@ def test_theoretical_maximum_1024():
 
 def test_robbed_kong_paid_by_the_robbed_player():
     # banker E robs S at lao 3: three own-tile shares of 1 x 2 x 8 = 16, all paid by S: 48
-    r = sc(PLAIN, robbed="S", streak=2)
+    r = sc(ROBBABLE, robbed="S", streak=2)
     assert paid(r) == {"S": 48}
     # non-banker S robs the banker at lao 3: E's share 2 x 8 = 16, W 2, N 2, all paid by E: 20
-    assert paid(sc(PLAIN, seat="S", robbed="E", streak=2)) == {"E": 20}
+    assert paid(sc(ROBBABLE, seat="S", robbed="E", streak=2)) == {"E": 20}
 
 
 def test_robbing_at_two_lao_is_an_option():
-    refused(PLAIN, "kong can be robbed only", seat="S", robbed="E", streak=1)
+    refused(ROBBABLE, "kong can be robbed only", seat="S", robbed="E", streak=1)
     # rob_min_lao 2: E 1 x 2 x 4 = 8, W 2, N 2 -> E pays 12
-    assert paid(sc(PLAIN, {"rob_min_lao": 2}, seat="S", robbed="E", streak=1)) == {"E": 12}
+    assert paid(sc(ROBBABLE, {"rob_min_lao": 2}, seat="S", robbed="E", streak=1)) == {"E": 12}
 
 
 # ---- legality: line 545 and the doubles' conditions --------------------------------------------------
@@ -195,7 +198,7 @@ REFUSALS = [
     (PLAIN, {"seat": "S", "discarder": "E", "streak": 1}, None, "claimed for a win only"),
     (PLAIN, {"seat": "S", "discarder": "E"}, None, "claimed for a win only"),
     (PLAIN, {"seat": "S", "discarder": "W", "streak": 2}, None, "only between the banker and a non-banker"),
-    (PLAIN, {"seat": "S", "robbed": "N", "streak": 2}, None, "only between the banker and a non-banker"),
+    (ROBBABLE, {"seat": "S", "robbed": "N", "streak": 2}, None, "only between the banker and a non-banker"),
     (WILD_EYE, {"seat": "S", "discarder": "E", "streak": 2}, None, "wild-eye hand"),
     (WILD_EYE, {"seat": "S", "robbed": "E", "streak": 2}, None, "wild-eye hand"),
     # the calling hand was four sets and a lone fortune: refused although 33m + 12m(9s) also reads it
@@ -205,8 +208,10 @@ REFUSALS = [
     ("{9999s} 123m 456m 789p 55s", {}, None, "cannot contain fortune"),
     ("9999s 123m 456m 789p 5s", {}, None, "only three fortune tiles"),
     (PLAIN, {"seat": "S", "discarder": "E", "streak": 2}, {"wall_only": True}, "wall-only"),
-    (PLAIN, {"kong_draw": 1}, None, "--kong-draw N needs N kongs"),
-    ("{1111m} [2222m,5] 456p 789s 5p 5p", {"kong_draw": 3}, None, "--kong-draw N needs N kongs"),
+    # the engine refuses these for every ruleset before the variant's own kong-bloom refusal (ImpossibleHand)
+    (PLAIN, {"kong_draw": 1}, None, "--kong-draw 1: a replacement tile follows the winner's own kong, and this hand shows 0 kongs"),
+    ("{1111m} [2222m,5] 456p 789s 5p 5p", {"kong_draw": 3}, None,
+     "--kong-draw 3: a replacement tile follows the winner's own kong, and this hand shows 2 kongs"),
     ("123m 456m 78p 9s EEE 5s 5s", {"floats": 0}, None, "won by wild eye"),
     (WILD_EYE, {"floats": 2}, None, "double float (--floats 1) only"),
 ]
@@ -315,8 +320,9 @@ def test_liable_flag():
 def test_liability_on_wall_wins_only_by_default():
     # S claims from E at lao 3 holding three chows from E: the discarder's 8 only
     assert paid(sc(THREE_CHOWS, seat="S", discarder="E", streak=2)) == {"E": 8}
-    # robbed kong: the robbed N pays all three shares (3 x 2 x 8 = 48); S, who gave E three pungs, nothing
-    assert paid(sc("[111p,3] [222p,3] [333p,3] 234s 55s", robbed="N", streak=2)) == {"N": 48}
+    # robbed kong (won on 3s in 2-4s: the robbed tile is held once): the robbed N pays all three shares
+    # (3 x 2 x 8 = 48); S, who gave E three pungs, nothing
+    assert paid(sc("[111p,3] [222p,3] [333p,3] 55s 24s 3s", robbed="N", streak=2)) == {"N": 48}
 
 
 def test_liability_on_claims_option():

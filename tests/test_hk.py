@@ -227,10 +227,12 @@ def test_no_dealer_doubling():
 
 
 def test_robbed_kong_pays_as_discarder_by_default():
-    # all seungs 1 -> 2 units; S's kong robbed: S 4, E 2, N 2
-    r = hk("123m 456p 789s 234s 5s5s", robbed="S")
+    # won on 3s in 2-4s (a robbed kong's tile is the fourth copy: held once), pair 55s: all seungs 1
+    # (the text sets no wait condition) -> 2 units; S's kong robbed: S 2x2 = 4, E 2, N 2 -> W +8
+    r = hk("123m 456p 789s 55s 24s 3s", robbed="S")
     assert r.net == {"E": -2, "S": -4, "W": 8, "N": -2}
-    r = hk("123m 456p 789s 234s 5s5s", {"robbed_pays_as_discarder": False}, robbed="S")
+    # option off: S pays single like the others: 2 + 2 + 2 -> W +6
+    r = hk("123m 456p 789s 55s 24s 3s", {"robbed_pays_as_discarder": False}, robbed="S")
     assert r.net == {"E": -2, "S": -2, "W": 6, "N": -2}
 
 

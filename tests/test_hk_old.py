@@ -78,7 +78,8 @@ def test_values_match_the_tables():
 
 
 def test_manner_of_winning_bonus():
-    got, _ = items("123m 456p 789s 555s 11m", robbed="E")
+    # robbed: the kong's fourth 8s completes 7-9s, held once (the other hands win on the pair 11m)
+    got, _ = items("123m 456p 555s 11m 79s 8s", robbed="E")
     assert got.get("robbing_kong") == 1 and "from_the_wall" not in got
     got, _ = items("123m 456p 789s 555s 11m", discarder="E", last_tile=True)
     assert got.get("last_tile") == 1
@@ -176,10 +177,13 @@ def test_wiki_example_3_east_10_faan_on_wests_discard():
 
 
 def test_robbed_kong_pays_as_discarder_by_default():
-    r = engine.score("123p 456p CCC NNN 55p", variant="hk-old", seat="N", robbed="S")
-    # clean 3 + dragon 1 + seat 1 + robbing 1 + no flowers 1 = 7 -> 4 base; S x2 (robbed), E x2
+    # won on 8p in 7-9p (a robbed kong's tile is the fourth copy: the winner holds it once)
+    r = engine.score("123p 55p CCC NNN 79p 8p", variant="hk-old", seat="N", robbed="S")
+    # clean 3 + dragon 1 + seat 1 + robbing 1 + no flowers 1 = 7 (CCC NNN: two concealed pungs, no
+    # 3-concealed-pungs) -> 4 base; S x2 (robbed) = 8, E x2 (East) = 8, W 4 -> N +20
     assert r.value.total == 7 and r.net == {"E": -8, "S": -8, "W": -4, "N": 20}
-    r = engine.score("123p 456p CCC NNN 55p", variant="hk-old", seat="N", robbed="S",
+    # option off: E 8, S 4, W 4 -> N +16
+    r = engine.score("123p 55p CCC NNN 79p 8p", variant="hk-old", seat="N", robbed="S",
                      rules={"robbed_pays_as_discarder": False})
     assert r.net == {"E": -8, "S": -4, "W": -4, "N": 16}
 

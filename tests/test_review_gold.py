@@ -58,7 +58,9 @@ def test_no_win_by_robbing_a_kong_of_a_gold(variant):
 
 
 def test_robbing_a_kong_of_a_natural_tile_stays_legal():
-    # the near miss: the robbed tile is a plain 7s pairing the 7s in hand (55p + gold = 555p, closed);
-    # gold 1 + EEE 2 + 555p 1 = 4; x2: E (2+4)*2 = 12, W (1+4)*2 = 10, N 10
-    r = score("123m 456m 789m EEE 55p 9s 7s 7s", seat="S", robbed="W")
+    # the near miss: the robbed tile is a plain 7s completing 6-8s (a robbed kong's tile is the fourth
+    # copy, so the winner holds it once), pair 11m, 55p + gold = 555p, closed (or 111m closed and
+    # 23m + gold: the same water); gold 1 + EEE 2 + 555p 1 = 4; robbing a kong x2:
+    # E (2+4)*2 = 12, W (1+4)*2 = 10, N 10 -> S +32
+    r = score("123m 456m EEE 11m 55p 9s 68s 7s", seat="S", robbed="W")
     assert r.net == {"E": -12, "S": 32, "W": -10, "N": -10}

@@ -58,8 +58,9 @@ def test_digest_claim_at_three_lao_and_doubles_multiply():
 
 def test_robbed_kong_banker_robbed_by_non_banker_at_three_lao():
     # line 578 / Japanese 641: scored as an own-tile win (x2 robbing): banker share 1x2x8 = 16, the two
-    # non-bankers 1x2 = 2 each; the robbed banker pays all three shares: 20
-    assert paid(sc(PLAIN, robbed="E", streak=2)) == {"E": 20}
+    # non-bankers 1x2 = 2 each; the robbed banker pays all three shares: 20. PLAIN's tiles won on 3s
+    # (2-4s): a robbed kong's tile is the fourth copy, so the winner holds it once, not in a pair
+    assert paid(sc("123m 456m 789p 55s 24s 3s", robbed="E", streak=2)) == {"E": 20}
 
 
 def test_theoretical_maximum_per_loser():

@@ -56,8 +56,9 @@ BIG = [
     ("all_258", "[222m,1] 55p 88p 258s 258m 5s", "[222m,1] 555p 888p 222s 3s 3s", {"wild": "9s"}),
     ("pure_one_suit", "[123m,1] 456m 789m 111m 9m 9m", "[123m,1] 456m 789m 111p 5m 5m", {}),
     ("sea_bottom", SMALL, PUNGS_3M, {"last_tile": True, "self_draw": True}),
-    ("kong_bloom", SMALL, PUNGS_3M, {"kong_draw": 1}),
-    ("robbing_kong", SMALL, PUNGS_3M, {"robbed": "S"}),
+    # (a kong-draw win needs a kong; a robbed tile is held once: the robbed pung holds the other three)
+    ("kong_bloom", "[123m,1] [6666p,2] 789s 234p 5s 5s", "[1111m,1] 444p 777s 666s 3m 3m", {"kong_draw": 1}),
+    ("robbing_kong", "[123m,1] 456m 789s 34p 55s 2p", "[111m,1] 456m 789m 34m 33m 2m", {"robbed": "S"}),
     ("all_from_others", "[123m,1] [456p,1] [777s,2] [888m,3] 5s 5s", "[123m,1] [456p,1] [777s,2] 888m 5s 5s",
      {"discarder": "S"}),
 ]
@@ -125,12 +126,13 @@ def test_small_win_base_and_opened_and_hard():
     (PUNGS_3M, {"discarder": "S", "seat": "E", "dealer": "E"}, 40),
     # self-draw, big win: half a fan: 10 x2 x2 x1.5 = 60 (line 243)
     (PUNGS_3M, {"self_draw": True}, 60),
-    # kong bloom includes the self-draw: 10 x2 x2, no x1.5 (line 229)
-    (SMALL, {"kong_draw": 1}, 40),
+    # kong bloom includes the self-draw: 10 x2 opened x2 exposed kong x2 hard, no x1.5 (line 229)
+    ("[123m,1] [6666p,2] 789s 234p 5s 5s", {"kong_draw": 1}, 80),
     # sea bottom likewise: 40 (line 228)
     (SMALL, {"last_tile": True, "self_draw": True}, 40),
-    # a kong replacement without 2-5-8 eyes is no kong bloom, so the self-draw half fan stays: 60
-    (PUNGS_3M, {"kong_draw": 1}, 60),
+    # a kong replacement without 2-5-8 eyes is no kong bloom, so the self-draw half fan stays:
+    # all pungs 10 x2 opened x2 exposed kong x2 hard x1.5 = 120
+    ("[1111m,1] 444p 777s 666s 3m 3m", {"kong_draw": 1}, 120),
 ])
 def test_winner_fan(hand, ctx, points):
     assert winner_points(hand, **ctx) == points
@@ -183,11 +185,12 @@ def test_loser_dealer_and_discarder():
 def test_robbed_player_takes_the_discarder_fan_and_pays_for_all():
     # robbing S's kong (big, 2-5-8 eyes): 10 x2 opened x2 hard = 40; everyone opened:
     # E 40 x2 = 80 (dealer 0 on a big win), S 40 x1.5 x2 = 120, W 80; S pays all 280 (line 255)
-    r = run(SMALL, robbed="S", others=ALL_OPEN)
+    robbing = "[123m,1] 456m 789s 34p 55s 2p"  # robs S's 2p (the robbed tile is held once)
+    r = run(robbing, robbed="S", others=ALL_OPEN)
     assert paid(r) == {"S": 280}
     assert r.net == {"E": 0, "S": -280, "W": 0, "N": 280}
     # without the discarder reading, S pays 40 x2 = 80 for himself: 240 in all
-    r = run(SMALL, robbed="S", others=ALL_OPEN, rules={"robbed_pays_as_discarder": False})
+    r = run(robbing, robbed="S", others=ALL_OPEN, rules={"robbed_pays_as_discarder": False})
     assert paid(r) == {"S": 240}
 
 
@@ -483,8 +486,9 @@ def test_three_player_minimum_for_one_loser():
     with pytest.raises(IllegalWin, match="line 207"):
         run3(SMALL3, discarder="S", dealer="S", rules={"minimum_scope": "every"})
     # a soft win (9p laizi as the second 5s) on S's discard: 1 x2 = 2; E dealer 4, S discarder 4
+    # (won on a natural 5s: a discarded laizi is a laizi kong, never claimed, line 237)
     with pytest.raises(IllegalWin, match="at least one"):
-        run3("[123p,1] 456p 789s 234p 5s 9p", discarder="S")
+        run3("[123p,1] 456p 789s 234p 9p 5s", discarder="S")
 
 
 def test_three_player_big_win_self_draw_and_discarder_whole_fan():

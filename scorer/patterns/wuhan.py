@@ -141,6 +141,12 @@ def loser_state(ctx, seat: str) -> dict:
         raise ContextError(f"others: {seat} has an exposed kong, which is an opening (line 203), "
                            "but says it never opened")
     state["opened"] = state["opened"] or state["exposed_kongs"] > 0
+    if seat == ctx.robbed:
+        # 搶槓 robs 'ポンに牌を付け加えるカン' (line 230): the robbed player claimed that pung, an opening
+        if said_closed:
+            raise ContextError(f"others: {seat} is the robbed player, whose pung is an opening (lines 203, 230), "
+                               "but says it never opened")
+        state["opened"] = True
     return state
 
 
@@ -181,6 +187,15 @@ def wuhan_laizi_in_meld(f):
     laizi stands in a declared set."""
     w = f.wild.tile if f.wild is not None else None
     return int(w is not None and any(w in m.tiles for m in f.hand.melds))
+
+
+@pattern()
+def wuhan_win_on_put_out_laizi(f):
+    """'頼子はカンしても捨てても頼子槓になる' (line 237): a laizi leaving a player's hand, discarded or
+    konged, is his laizi kong, not a discard; and only a tile added to a pung can be robbed (搶槓, line
+    230). So no win takes the laizi from another player: a claimed or robbing win on the laizi tile."""
+    w = f.wild.tile if f.wild is not None else None
+    return int(w is not None and not f.self_draw and f.hand.win_tile == w)
 
 
 @pattern()
