@@ -30,7 +30,7 @@ def _scan(text: str, start: int, stop: int, full: str) -> list[tuple[int, int]]:
     while i < stop:
         ch = text[i]
         col = i + 1
-        if ch.isdigit():
+        if "0" <= ch <= "9":
             digits.append((int(ch), col))
         elif ch in _SUIT_LETTERS:
             if not digits:
@@ -71,7 +71,7 @@ def _meld(text: str, open_i: int, close_i: int, full: str) -> Meld:
         num_col = comma + 2
         if closer == "}":
             raise NotationError("a concealed kong {....} takes no source number", full, comma + 1)
-        if not num_text.isdigit() or len(num_text) != 1:
+        if len(num_text) != 1 or not "0" <= num_text <= "9":
             raise NotationError(f"meld source must be one digit, got {num_text!r}", full, num_col)
         number = int(num_text)
         tiles = _scan(text, open_i + 1, comma, full)

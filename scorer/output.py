@@ -10,6 +10,15 @@ from .result import num
 from .tiles import glyph, tile_name
 
 
+def tabulate(rows, headers=(), tablefmt="simple"):
+    """tabulate.tabulate, imported on first use with a stdlib wide-character measure in place of the
+    optional `wcwidth` package (whose import costs more than the rest of a one-hand run), so CJK
+    labels still line up."""
+    from .tables import tabulate as _tabulate
+
+    return _tabulate(rows, headers=headers, tablefmt=tablefmt)
+
+
 def _fmt(x) -> str:
     x = num(x)
     return f"{x:g}" if isinstance(x, float) else str(x)
@@ -76,8 +85,6 @@ def net_text(net) -> str:
 
 
 def result_text(result, show_all=False, claim=None, glyphs=False) -> str:
-    from tabulate import tabulate
-
     v = result.value
     hand_line = result.hand.text()
     out = [f"{result.variant.name}  [{result.variant.id}]",
@@ -113,8 +120,6 @@ def result_text(result, show_all=False, claim=None, glyphs=False) -> str:
 
 
 def all_readings_text(result) -> str:
-    from tabulate import tabulate
-
     rows = []
     for n, s in enumerate(result.readings, 1):
         mark = "chosen" if s is result.chosen else ("refused: " + s.refused if s.refused else "")
@@ -210,8 +215,6 @@ def result_json(result, show_all=False, claim=None) -> str:
 
 
 def pay_text(variant_ref, value, transfers, net) -> str:
-    from tabulate import tabulate
-
     from .variant import load_variant
 
     var = load_variant(variant_ref)
@@ -229,8 +232,6 @@ def pay_json(variant_ref, value, transfers, net) -> str:
 
 
 def variants_table() -> str:
-    from tabulate import tabulate
-
     from .variant import load_variant, shipped_ids
 
     rows = []
@@ -241,8 +242,6 @@ def variants_table() -> str:
 
 
 def variant_text(ref) -> str:
-    from tabulate import tabulate
-
     from .variant import load_variant
 
     v = load_variant(ref)
@@ -310,8 +309,6 @@ def _money(result) -> str:
 
 
 def compare_text(hand, rows) -> str:
-    from tabulate import tabulate
-
     table = []
     for c in rows:
         if c.result is None:
@@ -339,8 +336,6 @@ def _wait_cell(result, refused) -> str:
 
 
 def waits_text(w) -> str:
-    from tabulate import tabulate
-
     if not w.waits:
         return f"Hand: {w.hand.text()}\nNo tile completes this hand."
     rows = [[tile_name(x.tile), x.visible, "dead" if x.dead else "", _wait_cell(x.self_draw, x.self_draw_refused),

@@ -5,7 +5,6 @@ entry or parameter fails when it loads, not when a hand happens to reach it."""
 from __future__ import annotations
 
 import importlib
-import inspect
 import pkgutil
 from dataclasses import dataclass
 
@@ -17,6 +16,18 @@ class Entry:
     params: frozenset  # accepted keyword parameters
     required: frozenset
     doc: str
+
+
+def _parameters(fn) -> tuple[list, list]:
+    """(names, whether each is required) of fn's positional-or-keyword and keyword-only parameters,
+    read from its code object (inspect costs more to import than a one-hand run can spare)."""
+    code = fn.__code__
+    n_pos, n_kw = code.co_argcount, code.co_kwonlyargcount
+    names = list(code.co_varnames[:n_pos + n_kw])
+    defaults = len(fn.__defaults__ or ())
+    required = [i < n_pos - defaults for i in range(n_pos)]
+    required += [name not in (fn.__kwdefaults__ or {}) for name in names[n_pos:]]
+    return names, required
 
 
 class Registry:
@@ -32,10 +43,11 @@ class Registry:
             key = name or fn.__name__
             if key in self.entries and self.entries[key].fn is not fn:
                 raise RuntimeError(f"{self.kind} {key!r} registered twice")
-            sig = [p for p in list(inspect.signature(fn).parameters.values())[skip:] if p.name != "total"]
-            params = frozenset(p.name for p in sig)
-            required = frozenset(p.name for p in sig if p.default is inspect.Parameter.empty)
-            self.entries[key] = Entry(key, fn, params, required, inspect.getdoc(fn) or "")
+            names, required = _parameters(fn)
+            names, required = names[skip:], required[skip:]
+            params = frozenset(n for n in names if n != "total")
+            required = frozenset(n for n, req in zip(names, required) if req and n != "total")
+            self.entries[key] = Entry(key, fn, params, required, (fn.__doc__ or "").strip())
             return fn
         return deco
 

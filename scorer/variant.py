@@ -104,9 +104,11 @@ def resolve_path(ref: str, relative_to: Path | None = None) -> Path:
     return p
 
 
-def _load_raw(ref: str, relative_to: Path | None = None, chain: tuple = ()) -> tuple[dict, str]:
+def _load_raw(ref: str, relative_to: Path | None = None, chain: tuple = (), files: list | None = None) -> tuple[dict, str]:
     path = resolve_path(ref, relative_to).resolve() if ref else None
     key = str(path)
+    if files is not None:
+        files.append(key)
     if key in chain:
         raise VariantError(f"extends cycle: {' -> '.join(chain + (key,))}", key, "extends")
     if len(chain) >= MAX_EXTENDS:
@@ -119,7 +121,7 @@ def _load_raw(ref: str, relative_to: Path | None = None, chain: tuple = ()) -> t
         if not isinstance(parent, str):
             raise VariantError("extends must name one ruleset id or file", key, "extends")
         try:
-            base, _ = _load_raw(parent, path.parent, chain + (key,))
+            base, _ = _load_raw(parent, path.parent, chain + (key,), files)
         except VariantError as e:
             if "no ruleset" in str(e) or "no such file" in str(e):
                 raise VariantError(f"its parent {parent!r} is missing ({e})", key, "extends") from None
@@ -448,8 +450,61 @@ def build(data: dict, src: str) -> Variant:
 
 @lru_cache(maxsize=64)
 def _load_cached(ref: str, mtime_key: str) -> Variant:
-    data, src = _load_raw(ref)
+    data, src = _load_merged(ref)
     return build(data, src)
+
+
+# ---- the merged YAML of a ruleset, kept as JSON between runs ---------------------------------------
+# Reading YAML (and importing the YAML library) costs more than scoring a hand from the command line,
+# so the merged data of a ruleset and its `extends` chain is kept as JSON (plain data, safe to load),
+# keyed by every file's path, size and modification time. MJSCORE_CACHE=off turns it off.
+
+def _cache_dir() -> Path | None:
+    where = os.environ.get("MJSCORE_CACHE")
+    if where == "off":
+        return None
+    if where:
+        return Path(where)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mjscore"
+
+
+def _stamp(path: str):
+    st = os.stat(path)
+    return [path, st.st_mtime_ns, st.st_size]
+
+
+def _load_merged(ref: str) -> tuple[dict, str]:
+    import hashlib
+    import json
+
+    cache = _cache_dir()
+    top = str(resolve_path(ref).resolve())
+    entry = cache / f"{hashlib.sha1(top.encode()).hexdigest()[:16]}.json" if cache else None
+    if entry is not None:
+        try:
+            saved = json.loads(entry.read_text(encoding="utf-8"))
+            if saved["version"] == _CACHE_VERSION and all(_stamp(f[0]) == f for f in saved["files"]):
+                return saved["data"], saved["src"]
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    files: list = []
+    data, src = _load_raw(ref, files=files)
+    if entry is not None:
+        try:
+            text = json.dumps({"version": _CACHE_VERSION, "files": [_stamp(f) for f in files], "data": data,
+                               "src": src})
+            if json.loads(text)["data"] == data:  # only plain data survives the round trip unchanged
+                entry.parent.mkdir(parents=True, exist_ok=True)
+                tmp = entry.with_suffix(f".{os.getpid()}.tmp")
+                tmp.write_text(text, encoding="utf-8")
+                os.replace(tmp, entry)
+        except (OSError, TypeError, ValueError):
+            pass
+    return data, src
+
+
+_CACHE_VERSION = 1
 
 
 _PATHS: dict[str, Path] = {}

@@ -209,7 +209,8 @@ REFUSALS = [
     ("9999s 123m 456m 789p 5s", {}, None, "only three fortune tiles"),
     (PLAIN, {"seat": "S", "discarder": "E", "streak": 2}, {"wall_only": True}, "wall-only"),
     # the engine refuses these for every ruleset before the variant's own kong-bloom refusal (ImpossibleHand)
-    (PLAIN, {"kong_draw": 1}, None, "--kong-draw 1: a replacement tile follows the winner's own kong, and this hand shows 0 kongs"),
+    (PLAIN, {"kong_draw": 1}, None,
+     "--kong-draw 1: a replacement tile follows the winner's own kong, and this hand shows 0 kongs"),
     ("{1111m} [2222m,5] 456p 789s 5p 5p", {"kong_draw": 3}, None,
      "--kong-draw 3: a replacement tile follows the winner's own kong, and this hand shows 2 kongs"),
     ("123m 456m 78p 9s EEE 5s 5s", {"floats": 0}, None, "won by wild eye"),

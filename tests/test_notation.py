@@ -117,3 +117,10 @@ def test_empty_and_winless():
 def test_overlong_input_is_refused():
     with pytest.raises(NotationError, match="at most 200 characters"):
         parse_hand("1m" * 150)
+
+
+@pytest.mark.parametrize("text", ["\u00b9GH", "[123m,\u00b9] 456p 789s EEE 11m", "\u0661\u0662\u0663m 456p 789s EEE 11m"])
+def test_non_ascii_digits_are_not_digits(text):
+    # found by bench/fuzz.py: str.isdigit() accepts superscript and Arabic-Indic digits, int() does not
+    with pytest.raises(NotationError):
+        parse_hand(text)

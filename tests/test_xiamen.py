@@ -41,6 +41,9 @@ def names(r):
 PLAIN = "123m 456m 789m EEE 555p 7s 7s"
 # The same with a gold (9s) in place of the second 7s: five sets waiting on the pair with a lone gold.
 FLOAT = "123m 456m 789m EEE 555p 9s 7s"
+# PLAIN's tiles won on 8m in 7-9m: a robbed kong's tile is the fourth copy (the robbed pung holds the
+# other three), so the winner holds it once and cannot win on PLAIN's 7s pair. Same sets, same water.
+ROBBABLE = "123m 456m EEE 555p 77s 79m 8m"
 # Three golds and nothing else in shape: a three-gold knocker only (winning tile F).
 KNOCK = "1m 4m 7m 2p 5p 9p 1s 4s 7s E S W N 9s9s9s F"
 
@@ -61,7 +64,7 @@ CASES = [
     ("suit_closed_kong", "{5555p} 123m 456m 789m EEE 7s 7s", {}, "[5555p,3] 123m 456m 789m EEE 7s 7s", {}),
     ("common_win", PLAIN, {"discarder": "W"}, PLAIN, {"self_draw": True}),
     ("self_draw", PLAIN, {"self_draw": True}, PLAIN, {"discarder": "W"}),
-    ("robbed_kong", PLAIN, {"robbed": "W"}, PLAIN, {"discarder": "W"}),
+    ("robbed_kong", ROBBABLE, {"robbed": "W"}, ROBBABLE, {"discarder": "W"}),
     ("three_gold_knocker", KNOCK, {"last_tile": True}, "1m 4m 7m 2p 5p 9p 1s 4s 7s E S W N 9s9s C F", {"last_tile": True}),
     ("knocker_after_deal", KNOCK, {"first_turn": True}, KNOCK, {"last_tile": True}),
     ("gold_float", FLOAT, {}, PLAIN, {}),
@@ -89,8 +92,9 @@ ROWS = [
     (PLAIN, {"discarder": "W"}, None, 3, 1, {"E": -5, "S": 13, "W": -4, "N": -4}),
     # the same from the wall, x2: E 10, W 8, N 8
     (PLAIN, {"self_draw": True}, None, 3, 2, {"E": -10, "S": 26, "W": -8, "N": -8}),
-    # robbing West's kong: x2 and all three pay (RULINGS), the robbed player no more than others
-    (PLAIN, {"robbed": "W"}, None, 3, 2, {"E": -10, "S": 26, "W": -8, "N": -8}),
+    # robbing West's kong of 8m (EEE 2 + 555p 1 = 3, as PLAIN): x2 and all three pay (RULINGS), the
+    # robbed player no more than others: E (2+3)*2 = 10, W (1+3)*2 = 8, N 8
+    (ROBBABLE, {"robbed": "W"}, None, 3, 2, {"E": -10, "S": 26, "W": -8, "N": -8}),
     # 555p completed by the discard: open suit pung 0 + EEE 2 = 2; E 4, W 3, N 3
     ("123m 456m 789m EEE 7s 7s 55p 5p", {"discarder": "W"}, None, 2, 1, {"E": -4, "S": 10, "W": -3, "N": -3}),
     # claimed East pung 1 + 555p 1 = 2; E 4, W 3, N 3

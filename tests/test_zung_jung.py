@@ -76,7 +76,8 @@ CONTEXT_CASES = [
     ("final_draw", "123m 456p 789s 234s 11m", {"last_tile": True}, {}),
     ("final_discard", "123m 456p 789s 234s 11m", {"last_tile": True, "discarder": "E"}, {"last_tile": True}),
     ("win_on_quad", "[1111m,1] 456p 789s 234s 55m", {"kong_draw": 1}, {}),
-    ("robbing_a_quad", "123m 456p 789s 234s 11m", {"robbed": "E"}, {"discarder": "E"}),
+    # the same tiles won on 3s in 2-4s: a robbed quad's tile is its fourth copy, held once by the winner
+    ("robbing_a_quad", "123m 456p 789s 11m 24s 3s", {"robbed": "E"}, {"discarder": "E"}),
     ("blessing_of_heaven", "123m 456p 789s 234s 11m", {"seat": "E", "first_turn": True}, {"seat": "E"}),
     ("blessing_of_earth", "123m 456p 789s 234s 11m", {"first_turn": True, "discarder": "E"},
      {"first_turn": True}),  # S's own first draw is not East's first discard
@@ -230,8 +231,9 @@ def test_discard_discarder_pays_three_times():
 
 
 def test_robbed_quad_robbed_player_pays_three_times():
-    # robbing N's quad: 10 + Robbing a Quad 10 = 20; N pays 3 x 20
-    r = score("123m 456p 789s 234s 11m", robbed="N")
+    # robbing N's quad of 3s (won in 2-4s: the robbed tile is held once): All Runs 5 + Concealed Hand 5
+    # + Robbing a Quad 10 = 20; N pays 3 x 20 = 60
+    r = score("123m 456p 789s 11m 24s 3s", robbed="N")
     assert r.value.total == 20
     assert r.net == {"E": 0, "S": 60, "W": 0, "N": -60}
 
