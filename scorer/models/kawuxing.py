@@ -212,9 +212,6 @@ def _chains(ctx, hands) -> dict:
             key = "kong_chain" if seat == ctx.seat else f"kong_chain for {seat}"
             pos = _positions(chain, key, len(ks))
         if seat == ctx.seat and ctx.kong_draw:
-            if len(ks) < ctx.kong_draw:
-                raise ContextError(f"--kong-draw {ctx.kong_draw} needs {ctx.kong_draw} kong(s) in the winner's hand, "
-                                   f"it has {len(ks)}")
             if max(pos) < ctx.kong_draw:
                 raise ContextError(f"--kong-draw {ctx.kong_draw}: the winner's kong streak reaches {ctx.kong_draw}, "
                                    f"but kong_chain says at most {max(pos)}")

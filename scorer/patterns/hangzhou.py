@@ -219,13 +219,6 @@ def too_many_floats(f, most=1):
 
 
 @pattern()
-def kong_bloom_without_kongs(f):
-    """'A kong streak is a series of kong without interrupted by other players' turns, i.e. kong by
-    kong supplement' (line 568): each kong of the streak is the winner's own and shows in the hand."""
-    return int(f.ctx.kong_draw > len(f.kongs))
-
-
-@pattern()
 def permanent_fortune_conflict(f):
     """'Permanent fortune (白板财神). Some ... do not flip an indicator but make White dragons permanent
     fortune tiles' (line 592): an indicator or another wild tile given under that option."""

@@ -147,19 +147,3 @@ def first_turn_win(f, dealer=True):
     if dealer:
         return int(f.ctx.winner_is_dealer and f.self_draw)
     return int(not f.ctx.winner_is_dealer and f.ctx.discarder == f.ctx.dealer)
-
-
-
-@pattern()
-def first_turn_melded(f):
-    """Refusal: a first-turn win (9.4 Blessings) with a melded set. East's first draw and a win on
-    East's first discard both come before the winner could claim anything (a concealed quad is no
-    melded set; 9.4 withholds the blessing for it)."""
-    return int(bool(f.ctx.first_turn) and any(not m.concealed for m in f.hand.melds))
-
-
-@pattern()
-def supplement_without_quad(f):
-    """Refusal: won on a supplement tile (`--kong-draw N`) with fewer than N quads in the hand
-    (9.2 Win on Quad: 'a supplement tile (e.g., from playing a quad)'; supplements follow quads only)."""
-    return int(f.ctx.kong_draw > len(f.kongs))
