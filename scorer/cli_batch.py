@@ -385,12 +385,12 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     if sys.platform != "win32" and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so --out's temporary file is removed
     sink = AtomicOut(out_path) if out_path else None
-    out = sink.fh if sink else click.get_text_stream("stdout")
+    out = sink.fh if sink else sys.stdout
     # In text to a terminal the rejects are already on screen in the log; elsewhere repeat them on stderr.
     echo = not (fmt == "text" and sink is None and out.isatty())
     committed = False
     try:
-        stdin = click.get_binary_stream("stdin") if "-" in files else None
+        stdin = sys.stdin.buffer if "-" in files else None
         summary = run(list(files), out, fmt, variant, rules, start, input_format, strict, jobs, long_, progress,
                       echo_rejects=echo, stdin=stdin)
         if summary["records"] == 0:
