@@ -250,7 +250,8 @@ def _with_rules(ctx: Context, rules: dict) -> Context:
     return out
 
 
-def _coerce(hand, ctx, variant, rules, kw):
+def _variant_and_context(ctx, variant, kw):
+    """The ruleset (an argument or the context's `variant` key) and a validated Context."""
     if isinstance(ctx, dict):
         kw = {**ctx, **kw}
         ctx = None
@@ -258,6 +259,11 @@ def _coerce(hand, ctx, variant, rules, kw):
     if ctx is None:
         kw.setdefault("players", variant.players)
         ctx = make_context(**kw)
+    return variant, ctx
+
+
+def _coerce(hand, ctx, variant, rules, kw):
+    variant, ctx = _variant_and_context(ctx, variant, kw)
     if rules:
         ctx = _with_rules(ctx, rules)
     if isinstance(hand, str):
@@ -330,13 +336,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
 
 def pay(total, ctx: Context | dict | None = None, variant=None, rules: dict | None = None, limit=False, **kw):
     """Settle from a total the table counted itself (faan, points...); returns (value, transfers, net)."""
-    if isinstance(ctx, dict):
-        kw = {**ctx, **kw}
-        ctx = None
-    variant = load_variant(_named_variant(variant, kw))
-    if ctx is None:
-        kw.setdefault("players", variant.players)
-        ctx = make_context(**kw)
+    variant, ctx = _variant_and_context(ctx, variant, kw)
     bound = variant.bind({**ctx.rules, **(rules or {})})
     value = value_of(bound, None, ctx, total=total)
     if not limit and not value.legal:
