@@ -177,6 +177,94 @@ def _wild_splits(counts: tuple[int, ...], jokers: int, need_pair: bool) -> froze
     return frozenset(out)
 
 
+@lru_cache(maxsize=None)
+def _suit_wild(sub: tuple[int, ...], base: int, jokers: int, need_pair: bool) -> tuple[tuple[Block, ...], ...]:
+    """_wild_splits for one suit (or the honours) at `base`: every split of its natural tiles into blocks
+    that each hold at least one of them, using exactly `jokers` wild tiles, with the pair or without.
+    The same search, cached per suit (a hand's suits recur far more often than whole hands)."""
+    i = next((k for k, c in enumerate(sub) if c), -1)
+    if i < 0:
+        return ((),) if jokers == 0 and not need_pair else ()
+    out = set()
+    c = list(sub)
+    t = base + i
+
+    def take(block: Block, natural: tuple[int, ...], wild: tuple[int, ...], pair_used: bool):
+        if len(wild) > jokers:
+            return
+        for k in natural:
+            c[k] -= 1
+        if min(c) >= 0:
+            placed = Block(block.kind, block.tile, tuple(base + w for w in wild))
+            for rest in _suit_wild(tuple(c), base, jokers - len(wild), need_pair and not pair_used):
+                out.add(tuple(sorted(rest + (placed,))))
+        for k in natural:
+            c[k] += 1
+
+    if need_pair:
+        take(Block(PAIR, t), (i, i), (), True)
+        take(Block(PAIR, t), (i,), (i,), True)
+    take(Block(PUNG, t), (i, i, i), (), False)
+    take(Block(PUNG, t), (i, i), (i,), False)
+    take(Block(PUNG, t), (i,), (i, i), False)
+    if base < 27:
+        for start in (i - 2, i - 1, i):
+            if start < 0 or start + 2 > 8:
+                continue
+            others = [k for k in (start, start + 1, start + 2) if k != i]
+            for choice in product(*[((k, "w"),) if k < i else ((k, "n"), (k, "w")) for k in others]):
+                natural = (i,) + tuple(k for k, how in choice if how == "n")
+                wild = tuple(k for k, how in choice if how == "w")
+                take(Block(CHOW, base + start), natural, wild, False)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _jokers_only_cached(jokers: int, need_pair: bool) -> tuple[tuple[Block, ...], ...]:
+    return tuple(_jokers_only(jokers, need_pair))
+
+
+@lru_cache(maxsize=4096)
+def _wild_splits_by_suit(counts: tuple[int, ...], jokers: int) -> tuple[tuple[Block, ...], ...]:
+    """sorted(_wild_splits(counts, jokers, True)), composed from per-suit searches: the pair goes to one
+    suit or to the wild tiles alone, the wild tiles are shared out among the suits (each suit's count
+    plus its share is a multiple of three, plus two where the pair is) and the rest make all-wild blocks.
+    Every block of a suit's split holds a natural tile of that suit and an all-wild block none, so each
+    split of the hand arises from exactly one choice."""
+    groups = []
+    for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
+        sub = counts[base:base + size]
+        n = sum(sub)
+        if n:
+            groups.append((sub, base, n))
+    out: list = []
+    ng = len(groups)
+    for pair_at in range(ng + 1):  # ng: the pair is made of wild tiles only
+        options: list = [None] * ng
+
+        def share(g: int, left: int):
+            if g == ng:
+                free = _jokers_only_cached(left, pair_at == ng)
+                if not free:
+                    return
+                parts = options + [free]
+                for combo in product(*parts):
+                    out.append(tuple(sorted([b for part in combo for b in part])))
+                return
+            sub, base, n = groups[g]
+            j = (-(n - 2 if g == pair_at else n)) % 3
+            while j <= left:
+                got = _suit_wild(sub, base, j, g == pair_at)
+                if got:
+                    options[g] = got
+                    share(g + 1, left - j)
+                j += 3
+
+        share(0, jokers)
+    out.sort()
+    return tuple(out)
+
+
 def _jokers_only(jokers: int, need_pair: bool) -> list[tuple[Block, ...]]:
     if need_pair:
         if jokers < 2:
@@ -197,7 +285,7 @@ def standard_splits(counts: tuple[int, ...], jokers: int = 0) -> list[tuple[Bloc
         return []
     if jokers == 0:
         return _plain_splits(tuple(counts))
-    return sorted(_wild_splits(tuple(counts), jokers, True))
+    return list(_wild_splits_by_suit(tuple(counts), jokers))
 
 
 def meld_blocks(hand: Hand) -> tuple[Block, ...]:

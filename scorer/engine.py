@@ -49,6 +49,7 @@ class _Compiled:
         self.interacting = frozenset(k for k, (spec, *_rest) in enumerate(bound.patterns)
                                      if spec.series or bound.excludes.get(spec.name))
         self.items: dict = {}
+        self.resolved: dict = {}  # the hits of a reading, with their counts' types -> its items
 
 
 def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
@@ -82,6 +83,23 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
         return []
     if more:
         hits.sort()
+    # the same hits give the same items: readings of one hand (and of many hands) repeat them
+    rkey = (tuple(hits), tuple([type(n) for _, n in hits]))
+    try:
+        done = c.resolved.get(rkey)
+    except TypeError:  # an unhashable count: not kept
+        rkey = done = None
+    if done is not None:
+        return list(done)
+    out = _items_of(bound, c, hits)
+    if rkey is not None:
+        if len(c.resolved) >= 4096:
+            c.resolved.clear()
+        c.resolved[rkey] = tuple(out)
+    return out
+
+
+def _items_of(bound: Bound, c: _Compiled, hits) -> list[Item]:
     out = []
     items = c.items
     calls = bound.calls
@@ -99,6 +117,22 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
 
 
 def _resolve(bound, raw) -> list[Item]:
+    excludes = bound.excludes
+    if not any(excludes.get(item.name) for _, item in raw):
+        # nothing here excludes anything: every hit counts but the first of each series in the order
+        # below (limits first, then the highest value, then the YAML order)
+        best: dict = {}
+        for order, item in raw:
+            s = item.series
+            if s:
+                k = (not item.limit, -item.value, order)
+                got = best.get(s)
+                if got is None or k < got:
+                    best[s] = k
+        if not best:
+            return [item for _, item in raw]
+        keep = {k[2] for k in best.values()}
+        return [item for order, item in raw if not item.series or order in keep]
     banned: set = set()
     best_in_series: set = set()
     keep = []
@@ -130,9 +164,23 @@ def evaluate(bound: Bound, facts: Facts) -> list[Item]:
     return _resolve(bound, raw)
 
 
-def refusal(bound: Bound, facts: Facts) -> str:
-    for r, fn, params in bound.refuse:
-        if fn(facts, **params):
+def refusal(bound: Bound, facts: Facts, memo: dict | None = None) -> str:
+    """The first refusal that applies, as its message and rule. `memo` (one dict per hand) keeps the
+    answers of refusals marked `hand_level` (they read the hand, the context and the wild tile, not
+    the reading), so the hand's other readings do not ask them again."""
+    if memo is None:
+        for r, fn, params in bound.refuse:
+            if fn(facts, **params):
+                return f"{r['message']} ({r['rule']})"
+        return ""
+    for i, (r, fn, params) in enumerate(bound.refuse):
+        if getattr(fn, "hand_level", False):
+            hit = memo.get(i)
+            if hit is None:
+                hit = memo[i] = fn(facts, **params)
+        else:
+            hit = fn(facts, **params)
+        if hit:
             return f"{r['message']} ({r['rule']})"
     return ""
 
@@ -312,9 +360,10 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
                             f" or any of {', '.join(f for f in variant.forms if f != 'standard')}"))
     scored = []
     refuse = bound.refuse
+    memo: dict = {}
     for reading in readings:
         facts = Facts(hand, reading, ctx, wild, bound.options)
-        refused = refusal(bound, facts) if refuse else ""
+        refused = refusal(bound, facts, memo) if refuse else ""
         items = evaluate(bound, facts)
         value = value_of(bound, items, ctx)
         if not refused and not value.legal:

@@ -129,3 +129,16 @@ def test_seven_pairs_quads_only_when_allowed():
     h = parse_hand("1111m 22m 33m 44m 55m 66m", max_size=14)
     assert seven_pairs(h, h.counts, 0, False, {}) == []
     assert seven_pairs(h, h.counts, 0, False, {"seven_pairs_quads": True})
+
+
+def test_per_suit_wild_search_matches_the_reference_search():
+    # standard_splits searches wild hands suit by suit; _wild_splits is the plain reference search
+    rng = random.Random(99)
+    for _ in range(1500):
+        hand = parse_hand(random_winning(rng, tiles=range(rng.choice([9, 18, 34])), meld_rate=0))
+        counts = list(hand.counts)
+        jokers = rng.randint(1, 3)
+        for _ in range(jokers):  # turn some tiles into wild ones
+            t = rng.choice([k for k, c in enumerate(counts) if c])
+            counts[t] -= 1
+        assert standard_splits(tuple(counts), jokers) == sorted(_wild_splits(tuple(counts), jokers, True))

@@ -102,6 +102,34 @@ def context_multiplier(ctx, bound, pay_total: dict) -> tuple[float, str]:
     return _pattern_value(bound, pay_total[ctx.win_type])
 
 
+_COLLECTED: dict = {}
+
+
+def _collected(w, m, ctx, bound):
+    """What the winner collects: the sum of pair_amounts, kept per (context, water, multiplier, pay
+    parameters) as every reading of a hand asks again (the entry keeps ctx alive: ids stay unique)."""
+    try:
+        params = bound._water_pay_params
+    except AttributeError:
+        params = _pay_params(bound)
+        try:
+            bound._water_pay_params = params
+        except AttributeError:
+            pass
+    try:
+        key = (id(ctx), w, type(w), m, type(m), tuple(params.items()))
+        hit = _COLLECTED.get(key)
+    except TypeError:  # something unhashable: no cache
+        return sum(a for _, a, _ in pair_amounts(w, m, ctx, params))
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
+    collected = sum(a for _, a, _ in pair_amounts(w, m, ctx, params))
+    if len(_COLLECTED) >= 4096:
+        _COLLECTED.clear()
+    _COLLECTED[key] = (ctx, collected)
+    return collected
+
+
 @value_model()
 def water(items, ctx, bound, total=None, unit="water", multiplier_unit="x", pay_total=None, order="multiplier"):
     """Water = the sum of items in `unit`; the multiplier = the item in `multiplier_unit` (a series keeps one,
@@ -121,8 +149,7 @@ def water(items, ctx, bound, total=None, unit="water", multiplier_unit="x", pay_
             m, label = top.value, top.label
         else:
             m, label = 1, "no multiplier item"
-    amounts = pair_amounts(w, m, ctx, _pay_params(bound))
-    collected = sum(a for _, a, _ in amounts)
+    collected = _collected(w, m, ctx, bound)
     from ..patterns.gold import flag
 
     who = "false winner pays back" if flag(ctx, "false_win") else "winner collects"

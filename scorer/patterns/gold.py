@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..context import TRUE_WORDS
+from ..context import TRUE_WORDS, Context
 from ..decompose import SINGLE, Block, Reading, standard_splits
 from ..forms import form
 from ..hand import CHOW, KONG, PAIR, PUNG
@@ -31,7 +31,13 @@ SPECIAL = (KNOCKER, EIGHT_BONUS)
 
 def flag(ctx, key) -> bool:
     """A yes/no `--set` fact (the CLI turns `true` into True; hand files may say `yes`)."""
-    v = ctx.get(key)
+    if type(ctx) is Context:  # ctx.get(key), without the method call; most contexts have no --set
+        extra = ctx.extra
+        if not extra:
+            return False
+        v = extra.get(key)
+    else:
+        v = ctx.get(key)
     if isinstance(v, str):
         return v.lower() in TRUE_WORDS
     return bool(v)
@@ -120,8 +126,34 @@ def gold_set_water(f, honour=False, kind="pung", closed=True, open_pung_as_close
     declared melds, `none` no set at all."""
     if f.form in SPECIAL and knocker_sets == "none":
         return 0
+    # the eight cells are asked one after another of the same reading: classify its sets once per
+    # (added_kong, gold_sets, open_pung_as_closed) and count them by cell
+    try:
+        tables = f._gold_set_cells
+    except AttributeError:
+        tables = f._gold_set_cells = {}
+    how = (added_kong, gold_sets, open_pung_as_closed)
+    try:
+        cells = tables[how]
+    except (KeyError, TypeError):
+        cells = _set_cells(f, added_kong, gold_sets, open_pung_as_closed)
+        try:
+            tables[how] = cells
+        except TypeError:  # an unhashable parameter: not kept
+            pass
     n = 0
+    for h, k, cl in cells:
+        if h == honour and k == kind and cl == closed:
+            n += 1
+    return n
+
+
+def _set_cells(f, added_kong, gold_sets, open_pung_as_closed) -> tuple:
+    """(honour, kind, closed) of every set of the reading that scores set water, in block order."""
+    out = []
     for i, b in enumerate(f.blocks):
+        if b.kind != PUNG and b.kind != KONG:  # set_class gives None: skip it before the call
+            continue
         if b.wild and not gold_sets:
             continue
         c = set_class(f, i, b, added_kong)
@@ -130,9 +162,8 @@ def gold_set_water(f, honour=False, kind="pung", closed=True, open_pung_as_close
         h, k, cl = c
         if k == PUNG and not cl and open_pung_as_closed:
             cl = True
-        if h == honour and k == kind and cl == closed:
-            n += 1
-    return n
+        out.append((h, k, cl))
+    return tuple(out)
 
 
 # ---- multipliers -------------------------------------------------------------------------------
@@ -214,10 +245,19 @@ def refusal(fn):
     wrapped.__name__ = fn.__name__
     wrapped.__doc__ = fn.__doc__
     wrapped.__wrapped__ = fn
+    wrapped.hand_level = getattr(fn, "hand_level", False)
     return pattern(fn.__name__)(wrapped)
 
 
+def hand_level(fn):
+    """The refusal reads only the hand, the context and the wild tile (not the reading's blocks or
+    form): the engine asks it once per hand (engine.refusal's memo). Put it under @refusal."""
+    fn.hand_level = True
+    return fn
+
+
 @refusal
+@hand_level
 def gold_in_meld(f):
     """A declared set holds a gold. 000 line 705: "A chow'ed run cannot contain a Gold tile"; line 708:
     "A pung'ed set cannot contain Gold tiles"; a kong is four identical tiles (line 692) and the fourth
@@ -234,12 +274,14 @@ def gold_in_meld(f):
 
 
 @refusal
+@hand_level
 def gold_discard_win(f):
     """Won on a discarded gold. 000 line 714: "One cannot win by a discarded Gold tile." """
     return int(f.win_type == "discard" and f.hand.win_tile == gold_of(f))
 
 
 @refusal
+@hand_level
 def gold_robbed_gold(f):
     """Won by robbing a kong on a gold. No declared set holds a gold (000 line 708: "A pung'ed set cannot
     contain Gold tiles"), so a gold is never added to a pung and cannot be the robbed tile; as a gold
@@ -271,6 +313,7 @@ def waited_on_lone_gold(hand, wild) -> bool:
 
 
 @refusal
+@hand_level
 def gold_float_hand_claimed(f):
     """Option: a hand waiting on a lone gold (a gold float) wins from the wall only, whatever other tiles it
     also waits on. Japanese line 32: この形は何でも上がれるが,振り込みでは上がれない ("this shape wins on
@@ -280,6 +323,7 @@ def gold_float_hand_claimed(f):
 
 
 @refusal
+@hand_level
 def gold_floats_claimed(f):
     """--floats given on a claimed win. 000 line 736: "During a float round, the floating player cannot
     win by claiming a discarded tile." """
@@ -293,12 +337,14 @@ def gold_floats_without_float(f):
 
 
 @refusal
+@hand_level
 def gold_floats_too_many(f, most=2):
     """More float discards than the triple float's two (000 line 737; Japanese line 34)."""
     return int((f.ctx.floats or 0) > most)
 
 
 @refusal
+@hand_level
 def gold_too_many(f):
     """More than three golds without robbing the gold: the indicator is the fourth copy (000 line 688:
     "the other three identical tiles are Gold tiles")."""
@@ -307,6 +353,7 @@ def gold_too_many(f):
 
 
 @refusal
+@hand_level
 def gold_rob_misfit(f):
     """--set rob_gold=true, but the indicator is not the winning tile or the win is given as a claim of
     someone's discard or kong (the indicator is no one's tile; every other player pays). 000 line 734."""
@@ -316,6 +363,7 @@ def gold_rob_misfit(f):
 
 
 @refusal
+@hand_level
 def gold_rob_off(f):
     """--set rob_gold=true where robbing the gold is not recognised (Quanzhou, 000 line 752)."""
     return int(flag(f.ctx, "rob_gold"))
@@ -334,6 +382,7 @@ def gold_special_timing(f):
 
 
 @refusal
+@hand_level
 def gold_held_claimed(f):
     """Option: a player holding a gold may only win by a wall tile. 000 line 714 ("Some play that a player
     who has a gold tile in his/her hand can only win by a wall tile"), 754; Japanese line 50."""
@@ -342,6 +391,7 @@ def gold_held_claimed(f):
 
 
 @refusal
+@hand_level
 def gold_float_round_discard(f):
     """A discard win while another player floats (--set float_round=true). 000 line 736: "Some allow
     non-floating player to win by a discarded tile during a float round, while others forbid that";
@@ -364,6 +414,7 @@ def gold_required_float(f, rob_gold=True, heavenly=True):
 
 
 @refusal
+@hand_level
 def gold_false_float(f):
     """Option: discarding a gold without floating forfeits the win (--set discarded_gold=true says the
     winner did). 000 line 760; Japanese line 55: 双游,三游以外で金牌を捨てたら,上がり放棄."""
@@ -371,6 +422,7 @@ def gold_false_float(f):
 
 
 @refusal
+@hand_level
 def gold_missed_win(f):
     """Option: after passing a win or a pung on a tile, a player may not claim the same tile for a win until
     his turn comes (--set missed_win=true). 000 line 756; Japanese line 52."""
@@ -378,6 +430,7 @@ def gold_missed_win(f):
 
 
 @refusal
+@hand_level
 def gold_wrong_call(f):
     """A wrong chow, pung, kong or draw earlier in the hand (--set wrong_call=true). 000 line 742: "A player
     who did a wrong chow, pung, kong or drawing cannot win in that hand"; Japanese line 46."""
