@@ -37,31 +37,13 @@ sys.path.insert(0, str(ROOT))
 from scorer import engine  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
 from scorer.notation import parse_hand  # noqa: E402
-from tests.gen import random_context, random_winning  # noqa: E402
+from tests.gen import benchmark_hands, random_context, random_winning  # noqa: E402
 
 HK_RULES = {"min_faan": 0}
 
 
-def seven_pairs(rng: random.Random) -> str:
-    tiles = rng.sample(range(34), 7)
-    from scorer.tiles import tile_name
-
-    names = [tile_name(t) for t in tiles]
-    return " ".join(n + n for n in names[:-1]) + f" {names[-1]} {names[-1]}"
-
-
 def hk_hands(n: int, seed: int = 2024) -> list[tuple[str, dict]]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        if rng.random() < 0.03:
-            hand = seven_pairs(rng)
-        elif rng.random() < 0.3:  # a hand with exposed melds (and the kongs, which are always declared)
-            hand = random_winning(rng, meld_rate=0.5, kong_rate=0.1)
-        else:
-            hand = random_winning(rng, meld_rate=0.0, kong_rate=0.0)
-        out.append((hand, random_context(rng)))
-    return out
+    return benchmark_hands(n, seed)
 
 
 def xiamen_hands(n: int, seed: int = 2025) -> list[tuple[str, dict]]:

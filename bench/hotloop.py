@@ -27,26 +27,11 @@ sys.path.insert(0, str(ROOT))
 from scorer import engine  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
 from scorer.tiles import tile_name  # noqa: E402
-from tests.gen import random_context, random_winning  # noqa: E402
-
-
-def seven_pairs(rng: random.Random) -> str:
-    names = [tile_name(t) for t in rng.sample(range(34), 7)]
-    return " ".join(n + n for n in names[:-1]) + f" {names[-1]} {names[-1]}"
+from tests.gen import benchmark_hands, random_context, random_winning  # noqa: E402
 
 
 def hk_hands(n: int, seed: int = 2024) -> list[tuple[str, dict]]:
-    rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        if rng.random() < 0.03:
-            hand = seven_pairs(rng)
-        elif rng.random() < 0.3:
-            hand = random_winning(rng, meld_rate=0.5, kong_rate=0.1)
-        else:
-            hand = random_winning(rng, meld_rate=0.0, kong_rate=0.0)
-        out.append((hand, random_context(rng)))
-    return out
+    return benchmark_hands(n, seed)
 
 
 def xiamen_hands(n: int, seed: int = 7) -> list[tuple[str, dict]]:

@@ -73,3 +73,24 @@ def _robbable(hand: str) -> bool:
 
     h = parse_hand(hand)
     return h.all_counts[h.win_tile] == 1
+
+
+def random_seven_pairs(rng: random.Random) -> str:
+    """Seven distinct pairs, the last tile written last (the winning tile)."""
+    names = [tile_name(t) for t in rng.sample(range(34), 7)]
+    return " ".join(n + n for n in names[:-1]) + f" {names[-1]} {names[-1]}"
+
+
+def benchmark_hands(n: int, seed: int = 2024) -> list[tuple[str, dict]]:
+    """The benchmark's standard hands: 14 tiles, about 30% with exposed melds, seven pairs among them."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        if rng.random() < 0.03:
+            hand = random_seven_pairs(rng)
+        elif rng.random() < 0.3:  # a hand with exposed melds (and the kongs, which are always declared)
+            hand = random_winning(rng, meld_rate=0.5, kong_rate=0.1)
+        else:
+            hand = random_winning(rng, meld_rate=0.0, kong_rate=0.0)
+        out.append((hand, random_context(rng)))
+    return out
