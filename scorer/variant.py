@@ -475,12 +475,13 @@ def _stamp(path: str):
 
 
 def _load_merged(ref: str) -> tuple[dict, str]:
-    import hashlib
     import json
+    import zlib
 
     cache = _cache_dir()
     top = str(resolve_path(ref).resolve())
-    entry = cache / f"{hashlib.sha1(top.encode()).hexdigest()[:16]}.json" if cache else None
+    raw = top.encode()
+    entry = cache / f"{zlib.crc32(raw):08x}{zlib.adler32(raw):08x}.json" if cache else None
     if entry is not None:
         try:
             saved = json.loads(entry.read_text(encoding="utf-8"))
