@@ -22,7 +22,7 @@ class cached_property:  # noqa: N801 - functools' version takes a lock on every 
 
 from .decompose import _BLOCK_TILES, Reading
 from .hand import CHOW, KONG, PAIR, PUNG
-from .tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WIND_TILES, WHITE, suit_of
+from .tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WIND_TILES, WHITE
 
 _SEATS = "ESWN"
 

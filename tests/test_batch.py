@@ -2,7 +2,6 @@
 --out atomicity, --jobs order, the progress bar, the ledger, bounded memory, the example session."""
 import io
 import json
-import os
 import random
 import signal
 import subprocess

@@ -4,7 +4,6 @@ Every figure below is worked out by hand from the rule text and its table
 "Faan Gai 1 2 3 4 5 6 7 8 9 / Score units 1 2 4 8 16 24 32 48 64 96".
 
 The first tests are the bugs found in review (fixed); the rest pin behaviour checked by hand."""
-import math
 
 import pytest
 
