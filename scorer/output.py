@@ -10,13 +10,13 @@ from .result import num
 from .tiles import glyph, tile_name
 
 
-def tabulate(rows, headers=(), tablefmt="simple"):
+def tabulate(rows, headers=(), tablefmt="simple", maxcolwidths=None):
     """tabulate.tabulate, imported on first use with a stdlib wide-character measure in place of the
     optional `wcwidth` package (whose import costs more than the rest of a one-hand run), so CJK
     labels still line up."""
     from .tables import tabulate as _tabulate
 
-    return _tabulate(rows, headers=headers, tablefmt=tablefmt)
+    return _tabulate(rows, headers=headers, tablefmt=tablefmt, maxcolwidths=maxcolwidths)
 
 
 def _fmt(x) -> str:
@@ -277,7 +277,8 @@ def variant_text(ref) -> str:
     out.append("")
     out.append("Options (--rule KEY=VALUE)")
     out.append(tabulate([[o.name, o.default, o.type, o.doc] for o in v.options.values()],
-                        headers=["option", "default", "type", "meaning"], tablefmt="simple") if v.options else "  none")
+                        headers=["option", "default", "type", "meaning"], tablefmt="simple",
+                        maxcolwidths=[None, None, None, 90]) if v.options else "  none")
     if v.context_keys:
         out.append("")
         out.append("Context keys (--set KEY=VALUE or hand-file keys)")

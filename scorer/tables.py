@@ -37,5 +37,5 @@ def _load():
     return mod
 
 
-def tabulate(rows, headers=(), tablefmt="simple") -> str:
-    return _load().tabulate(rows, headers=headers, tablefmt=tablefmt)
+def tabulate(rows, headers=(), tablefmt="simple", maxcolwidths=None) -> str:
+    return _load().tabulate(rows, headers=headers, tablefmt=tablefmt, maxcolwidths=maxcolwidths)
