@@ -6,19 +6,10 @@ Points of a pair = base (small 1, big 10 each) x 2 per whole fan x 1.5 per half 
 winner's own plus that loser's own (RULINGS)."""
 import pytest
 
-from scorer import engine
 from scorer.errors import ContextError, IllegalWin
+from tests.test_wuhan import run
 
 ALL_OPEN = {"E": "o", "S": "o", "W": "o"}
-
-
-def run(hand, variant="wuhan", rules=None, **ctx):
-    ctx.setdefault("wild", "N")
-    ctx.setdefault("seat", "N" if variant == "wuhan" else "W")
-    ctx.setdefault("dealer", "E")
-    if not any(k in ctx for k in ("discarder", "robbed", "self_draw", "kong_draw")):
-        ctx["self_draw"] = True
-    return engine.score(hand, ctx, variant=variant, rules=rules)
 
 
 def paid(r):

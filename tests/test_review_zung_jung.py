@@ -2,21 +2,9 @@
 Each test states the text's figure, worked by hand. Self-drawn by S unless a test says otherwise."""
 import pytest
 
-from scorer import engine
 from scorer.errors import IllegalWin
 
-V = "zung-jung"
-
-
-def score(hand, rules=None, **ctx):
-    ctx.setdefault("seat", "S")
-    if not any(k in ctx for k in ("discarder", "robbed", "kong_draw")):
-        ctx["self_draw"] = True
-    return engine.score(hand, variant=V, rules=rules, **ctx)
-
-
-def items(hand, rules=None, **ctx):
-    return {i.name: i.value for i in score(hand, rules, **ctx).value.items}
+from tests.test_zung_jung import items, score
 
 
 # ---- impossible wins that the code paid --------------------------------------------------------------
