@@ -103,28 +103,55 @@ def _group_options(sub: tuple[int, ...], base: int, want_pair: bool) -> tuple[tu
                  if any(k == PAIR for k, _ in split) == want_pair)
 
 
+# per suit (and the honours): its counts -> () when empty, None when they cannot be sets and at most one
+# pair, else (whether they hold the pair, their splits). A batch meets few distinct suit contents.
+_SUIT_TABLES = tuple((base, base + size, {}) for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)))
+
+
+def _suit_entry(sub: tuple[int, ...], base: int):
+    n = sum(sub)
+    if n == 0:
+        return ()
+    if n % 3 == 1:
+        return None
+    want_pair = n % 3 == 2
+    options = _group_options(sub, base, want_pair)
+    return (want_pair, options) if options else None
+
+
 def _plain_splits(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
     per_group = []
-    pairs_needed = 0
-    for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
-        sub = counts[base:base + size]
-        n = sum(sub)
-        if n == 0:
+    paired = False
+    single = True
+    for base, end, table in _SUIT_TABLES:
+        sub = counts[base:end]
+        try:
+            entry = table[sub]
+        except KeyError:
+            if len(table) >= 65536:
+                table.clear()
+            entry = table[sub] = _suit_entry(sub, base)
+        if entry is None:
+            return []
+        if not entry:
             continue
-        if n % 3 == 1:
-            return []
-        want_pair = n % 3 == 2
-        pairs_needed += want_pair
-        if pairs_needed > 1:
-            return []
-        options = _group_options(sub, base, want_pair)
-        if not options:
-            return []
+        want_pair, options = entry
+        if want_pair:
+            if paired:
+                return []
+            paired = True
+        if len(options) > 1:
+            single = False
         per_group.append(options)
-    if pairs_needed != 1:
+    if not paired:
         return []
     if len(per_group) == 1:
         return list(per_group[0])
+    if single:  # the usual case: one split per suit
+        out: tuple = ()
+        for options in per_group:
+            out += options[0]
+        return [out]
     return [tuple(b for group in combo for b in group) for combo in product(*per_group)]
 
 
@@ -289,7 +316,9 @@ def standard_splits(counts: tuple[int, ...], jokers: int = 0) -> list[tuple[Bloc
 
 
 def meld_blocks(hand: Hand) -> tuple[Block, ...]:
-    return tuple(Block(m.kind, m.tile, (), m) for m in hand.melds)
+    if not hand.melds:
+        return ()
+    return tuple([Block(m.kind, m.tile, (), m) for m in hand.melds])
 
 
 def place_win(blocks: tuple[Block, ...], win_tile: int, win_is_wild: bool, first: int) -> list[int]:

@@ -15,7 +15,8 @@ from .wild import split_wild, wild_spec
 
 def _compile_group(bound: Bound, ks, name: str):
     """A generated function that calls the predicates `ks` in order with their parameters as constants
-    (no partial, no loop) and returns [(order, count)] of the hits."""
+    (no partial, no loop) and returns [(order, count, type of count)] of the hits (1, 1.0 and True are
+    equal keys, yet a count shows as written)."""
     ns: dict = {}
     lines = ["def run(f):", "    h = []"]
     for k in ks:
@@ -26,7 +27,7 @@ def _compile_group(bound: Bound, ks, name: str):
             ns[f"p{k}_{j}"] = v
             args.append(f"{pname}=p{k}_{j}")
         lines.append(f"    n = c{k}({', '.join(args)})")
-        lines.append(f"    if n: h.append(({k}, n))")
+        lines.append(f"    if n: h.append(({k}, n, type(n)))")
     lines.append("    return h")
     exec(compile("\n".join(lines), f"<{name} {bound.variant.id}>", "exec"), ns)  # noqa: S102 - our own text
     return ns["run"]
@@ -84,7 +85,7 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
     if more:
         hits.sort()
     # the same hits give the same items: readings of one hand (and of many hands) repeat them
-    rkey = (tuple(hits), tuple([type(n) for _, n in hits]))
+    rkey = tuple(hits)
     try:
         done = c.resolved.get(rkey)
     except TypeError:  # an unhashable count: not kept
@@ -103,15 +104,15 @@ def _items_of(bound: Bound, c: _Compiled, hits) -> list[Item]:
     out = []
     items = c.items
     calls = bound.calls
-    for k, n in hits:
-        key = (k, n, type(n))
+    for key in hits:
         item = items.get(key)
         if item is None:
+            k, n, _type = key
             spec, _pred, value = calls[k]
             item = items[key] = Item(spec.name, spec.label, value * n, spec.unit, spec.rule, n, spec.group,
                                      spec.limit, spec.series)
         out.append(item)
-    if c.interacting.isdisjoint(k for k, _ in hits):
+    if c.interacting.isdisjoint(k for k, _, _ in hits):
         return out  # nothing excludes anything and no series: every hit counts, in order
     return _resolve(bound, list(enumerate(out)))
 
@@ -252,11 +253,12 @@ def check_physical(hand: Hand, ctx, kong_keys=()) -> None:
         raise ImpossibleHand(f"a robbed kong's tile is the fourth {_name(hand.win_tile)}: the "
                            "robbed pung holds the other three, so the winner cannot hold another copy")
     # declarations a ruleset counts as kongs without a meld (Wuhan's red-dragon and laizi kongs)
-    kongs = sum(1 for m in hand.melds if m.kind == "kong") + sum(
-        int(ctx.extra.get(k) or 0) for k in kong_keys if isinstance(ctx.extra.get(k) or 0, int))
-    if ctx.kong_draw and kongs < ctx.kong_draw:
-        raise ImpossibleHand(f"--kong-draw {ctx.kong_draw}: a replacement tile follows the winner's own kong, "
-                           f"and this hand shows {kongs} kong{'s' if kongs != 1 else ''}")
+    if ctx.kong_draw:
+        kongs = sum(1 for m in hand.melds if m.kind == "kong") + sum(
+            int(ctx.extra.get(k) or 0) for k in kong_keys if isinstance(ctx.extra.get(k) or 0, int))
+        if kongs < ctx.kong_draw:
+            raise ImpossibleHand(f"--kong-draw {ctx.kong_draw}: a replacement tile follows the winner's own kong, "
+                                 f"and this hand shows {kongs} kong{'s' if kongs != 1 else ''}")
     if ctx.first_turn and not hand.is_closed:
         raise ImpossibleHand("--first-turn (heavenly / earthly hand): a claimed meld ends the first go-round")
 
@@ -310,15 +312,44 @@ def _variant_and_context(ctx, variant, kw):
     return variant, ctx
 
 
-def _coerce(hand, ctx, variant, rules, kw):
-    variant, ctx = _variant_and_context(ctx, variant, kw)
+_SETUP: dict = {}  # (variant, a dict context's items and types, the rules') -> [ref, Context, Variant, Bound]
+_ATOM_TYPES = frozenset({str, int, bool, float, type(None)})
+
+
+def _setup(ctx, variant, rules, kw):
+    """(Variant, Context with the rules laid over, Bound). A batch gives a few hundred distinct dict
+    contexts again and again: each is validated once and its Bound kept while the ruleset is the same."""
+    key = None
+    if type(ctx) is dict and not kw and (variant is None or type(variant) is str) and (
+            not rules or type(rules) is dict):
+        ctypes = tuple(map(type, ctx.values()))
+        rtypes = tuple(map(type, rules.values())) if rules else ()
+        if _ATOM_TYPES.issuperset(ctypes) and _ATOM_TYPES.issuperset(rtypes):  # (1,) == (True,): atoms only
+            key = (variant, tuple(ctx.items()), ctypes, tuple(rules.items()) if rules else (), rtypes)
+            hit = _SETUP.get(key)
+            if hit is not None:
+                v = load_variant(hit[0])
+                if v is hit[2]:
+                    return v, hit[1], hit[3]
+    ref = _named_variant(variant, dict(ctx)) if type(ctx) is dict and not kw else None
+    v, c = _variant_and_context(ctx, variant, kw)
     if rules:
-        ctx = _with_rules(ctx, rules)
+        c = _with_rules(c, rules)
+    bound = v.bind(c.rules)
+    if key is not None and type(ref) is str:
+        if len(_SETUP) >= 1024:
+            _SETUP.clear()
+        _SETUP[key] = (ref, c, v, bound)
+    return v, c, bound
+
+
+def _coerce(hand, ctx, variant, rules, kw):
+    variant, ctx, bound = _setup(ctx, variant, rules, kw)
     if isinstance(hand, str):
         hand = parse_hand(hand, win=ctx.win, max_size=3 * variant.sets + 2)
     if ctx.players != variant.players:
         raise MjError(f"{variant.name} is played by {variant.players} players, the context says {ctx.players}")
-    return hand, ctx, variant
+    return hand, ctx, variant, bound
 
 
 def _wild_of(bound: Bound, ctx: Context):
@@ -340,6 +371,9 @@ def _wild_of(bound: Bound, ctx: Context):
     return wild
 
 
+_WHY_ONE = "the highest value of 1 legal reading(s)"
+
+
 def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rules: dict | None = None,
           **kw) -> Result:
     """Score a hand: every reading, the best by the ruleset's order, and who pays whom.
@@ -348,8 +382,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     >>> r.value.total, r.net["W"]
     (3, 8)
     """
-    hand, ctx, variant = _coerce(hand, ctx, variant, rules, kw)
-    bound = variant.bind(ctx.rules)
+    hand, ctx, variant, bound = _coerce(hand, ctx, variant, rules, kw)
     check_size(hand, variant)
     check_physical(hand, ctx, variant.wild_kong_keys)
     wild = _wild_of(bound, ctx)
@@ -373,11 +406,15 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     if not legal:
         best = max(scored, key=lambda s: s.value.key)
         raise IllegalWin(f"not a legal win under {variant.name}: {best.refused}")
-    chosen = max(legal, key=lambda s: s.value.key)  # max keeps the first of equals: readings are in a fixed order
+    if len(legal) == 1:  # most hands read one way
+        chosen = legal[0]
+        why = _WHY_ONE
+    else:
+        chosen = max(legal, key=lambda s: s.value.key)  # max keeps the first of equals: readings are in a fixed order
+        ties = sum(1 for s in legal if s.value.key == chosen.value.key)
+        why = (f"the highest value of {len(legal)} legal reading(s)" +
+               (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
     transfers = settle(bound, chosen.value, ctx, chosen.facts)
-    ties = sum(1 for s in legal if s.value.key == chosen.value.key)
-    why = (f"the highest value of {len(legal)} legal reading(s)" +
-           (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
     # a payment model may return its transfers with `warnings` (e.g. tile counts across a table)
     return Result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild,
                   warnings=list(getattr(transfers, "warnings", ())))

@@ -25,6 +25,24 @@ from .hand import CHOW, KONG, PAIR, PUNG
 from .tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WIND_TILES, WHITE
 
 _SEATS = "ESWN"
+_WIND_OF = {s: 27 + i for i, s in enumerate(_SEATS)}
+
+
+def tile_mask(tiles) -> int:
+    """Bit t set for every tile t: a set of tile kinds as one int (subset tests are an `&`)."""
+    m = 0
+    for t in tiles:
+        m |= 1 << t
+    return m
+
+
+# the kinds a block holds, by block kind and tile: a reading's kinds are the `|` of its blocks' masks
+_BLOCK_MASK = {kind: {t: tile_mask(tiles) for t, tiles in by_tile.items()} for kind, by_tile in _BLOCK_TILES.items()}
+HONOUR_MASK = tile_mask(HONOURS)
+TERMINAL_MASK = tile_mask(TERMINALS)
+SUIT_MASKS = tuple(tile_mask(range(s * 9, s * 9 + 9)) for s in range(3))
+_SUIT_SETS = tuple(frozenset(s for s in range(3) if bits >> s & 1) for bits in range(8))
+_KINDS: dict = {}  # mask -> frozenset of its tiles (readings share few kind sets)
 
 
 class Facts:
@@ -44,24 +62,39 @@ class Facts:
         self.chows = chows = []
         self.pungs = pungs = []
         self.kongs = kongs = []
+        self.pung_tiles = pung_tiles = []
+        self.win_type = win_type = ctx.win_type
+        self.self_draw = self_draw = win_type == "self_draw"
+        claimed = -1 if self_draw else reading.win  # the block a claimed tile completed is exposed
         pair = None
-        for b in blocks:  # one pass; each list keeps the blocks' order
+        mask = 0
+        concealed_pungs = 0
+        block_mask = _BLOCK_MASK
+        for i, b in enumerate(blocks):  # one pass; each list keeps the blocks' order
             kind = b.kind
+            try:
+                mask |= block_mask[kind][b.tile]
+            except KeyError:
+                mask |= tile_mask(b.tiles)
             if kind == CHOW:
                 sets.append(b)
                 chows.append(b)
-            elif kind == PUNG:
+            elif kind == PUNG or kind == KONG:
                 sets.append(b)
                 pungs.append(b)
-            elif kind == KONG:
-                sets.append(b)
-                pungs.append(b)
-                kongs.append(b)
+                pung_tiles.append(b.tile)
+                if kind == KONG:
+                    kongs.append(b)
+                if b.meld.concealed if b.meld is not None else i != claimed:
+                    concealed_pungs += 1
             elif kind == PAIR and pair is None:
                 pair = b
         self.pair = pair
-        self.win_type = win_type = ctx.win_type
-        self.self_draw = win_type == "self_draw"
+        self.mask = mask
+        self.has_honours = bool(mask & HONOUR_MASK)
+        self.concealed_pungs = concealed_pungs
+        self.seat_wind = _WIND_OF.get(ctx.seat)
+        self.round_wind = _WIND_OF.get(ctx.round)
 
     # ---- tiles -----------------------------------------------------------------------------
     @cached_property
@@ -78,24 +111,29 @@ class Facts:
 
     @cached_property
     def kinds(self) -> frozenset:
-        return frozenset(self.tiles)
+        """The tile kinds present (`mask` as a set)."""
+        m = self.mask
+        got = _KINDS.get(m)
+        if got is None:
+            got = frozenset(t for t in range(m.bit_length()) if m >> t & 1)
+            if len(_KINDS) >= 65536:
+                _KINDS.clear()
+            _KINDS[m] = got
+        return got
 
     @cached_property
     def suits(self) -> frozenset:
         """Suits present: 0 m, 1 p, 2 s (honours not included)."""
-        return frozenset([t // 9 for t in self.kinds if t < 27])  # suit_of(t) for a suited tile
-
-    @cached_property
-    def has_honours(self) -> bool:
-        return not self.kinds.isdisjoint(HONOURS)
+        m = self.mask
+        return _SUIT_SETS[bool(m & SUIT_MASKS[0]) | bool(m & SUIT_MASKS[1]) << 1 | bool(m & SUIT_MASKS[2]) << 2]
 
     @cached_property
     def all_terminals(self) -> bool:
-        return self.kinds <= TERMINALS
+        return not self.mask & ~TERMINAL_MASK
 
     @cached_property
     def all_terminals_honours(self) -> bool:
-        return self.kinds <= (TERMINALS | HONOURS)
+        return not self.mask & ~(TERMINAL_MASK | HONOUR_MASK)
 
     # ---- concealment -----------------------------------------------------------------------
     def is_concealed(self, i: int) -> bool:
@@ -107,33 +145,11 @@ class Facts:
         return not (i == self.reading.win and not self.self_draw)
 
     @cached_property
-    def concealed_pungs(self) -> int:
-        n = 0
-        claimed = -1 if self.self_draw else self.reading.win  # the block a claimed tile completed
-        for i, b in enumerate(self.blocks):  # is_concealed(i), inline
-            if b.kind == PUNG or b.kind == KONG:
-                if b.meld.concealed if b.meld is not None else i != claimed:
-                    n += 1
-        return n
-
-    @cached_property
     def closed(self) -> bool:
         """No set claimed before the win (concealed kongs keep the hand closed)."""
         return self.hand.is_closed
 
     # ---- honours ---------------------------------------------------------------------------
-    @cached_property
-    def seat_wind(self) -> int:
-        return 27 + _SEATS.index(self.ctx.seat)
-
-    @cached_property
-    def round_wind(self) -> int:
-        return 27 + _SEATS.index(self.ctx.round)
-
-    @cached_property
-    def pung_tiles(self) -> list[int]:
-        return [b.tile for b in self.pungs]
-
     @cached_property
     def dragon_pungs(self) -> int:
         return sum(1 for t in self.pung_tiles if t in DRAGON_TILES)

@@ -114,10 +114,14 @@ def parse_tiles_only(text: str) -> list[int]:
     return [t for t, _ in _scan(text, 0, len(text), text)]
 
 
-# ---- fast path: the common spellings (ASCII digits and letters, plain spaces, bracketed melds) -------
+# ---- fast path: the common spellings (ASCII digits and letters, whitespace between groups, melds) ----
 # It builds the same Hand as the general parser below; anything unusual, and every error, goes to the
-# general parser, which reports the problem with its column.
-_FAST_WHOLE = re.compile(r"(?: *(?:[0-9]+[mpszfg]|[ESWNPFC]|\[[^\[\]{}]*\]|\{[^\[\]{}]*\}))+ *")
+# general parser, which reports the problem with its column. Batch hands are nearly all new strings, but
+# they are made of a few thousand recurring pieces ("678m", "99p", "[CCC,2]"), so the string is split at
+# whitespace and each piece is read once. Splitting changes nothing: the general parser skips whitespace
+# between tiles (str.split and str.isspace agree on what whitespace is), and a meld with whitespace
+# inside breaks into pieces that _read_piece refuses.
+_FAST_PIECE = re.compile(r"(?:[0-9]+[mpszfg]|[ESWNPFC]|\[[^\[\]{}]*\]|\{[^\[\]{}]*\})+")
 _FAST_TOKEN = re.compile(r"([0-9]+)([mpszfg])|([ESWNPFC])|(\[[^\[\]{}]*\]|\{[^\[\]{}]*\})")
 _DIGIT_TILE: dict = {}
 for _letter, _limit in _LIMITS.items():
@@ -125,57 +129,76 @@ for _letter, _limit in _LIMITS.items():
         _digit = 5 if _d == 0 and _letter in "mps" else _d
         if 1 <= _digit <= _limit:
             _DIGIT_TILE[str(_d) + _letter] = _suited(_digit, _letter)
-_MELDS: dict = {}  # meld text -> Meld (a meld's reading depends on its text only)
-_PARSED: dict = {}  # (text, win, max_size) -> Hand, for hands that parse
+# Tile counts are packed one byte per tile (tile t at bit 8 * t), so a hand's counts are the sum of its
+# pieces' and unpack with one to_bytes. No byte overflows: a string of at most MAX_HAND_CHARS characters
+# holds fewer than 256 tiles.
+_PIECES: dict = {}  # piece text -> _read_piece(piece), for the pieces the fast path reads
+_MAX_PIECES = 1 << 14  # cleared when full: a stream of distinct pieces must not grow memory
+_MAX_PIECE_CHARS = 20  # longer pieces (a whole hand written without spaces) seldom recur: read, not kept
+_AT_MOST_FOUR = bytes(range(5))
+_PARSED: dict = {}  # text, or (text, win), -> Hand, for hands that parse (max_size only limits the size)
 
 
-def _fast_meld(tok: str) -> Meld | None:
-    m = _MELDS.get(tok)
-    if m is None:
-        try:
-            m = _meld(tok, 0, len(tok) - 1, tok)
-        except NotationError:
-            return None
-        if len(_MELDS) < 4096:
-            _MELDS[tok] = m
-    return m
-
-
-def _fast_parse(text: str, win, max_size: int) -> Hand | None:
-    """The Hand for a well-formed common hand string, or None (the general parser then decides)."""
-    if not _FAST_WHOLE.fullmatch(text):
+def _read_piece(piece: str):
+    """(plain tiles as written, their packed counts, None or (bonus tiles, melds, the melds' packed
+    counts)) of a whitespace-free piece, or None if the fast path leaves it to the general parser."""
+    if not _FAST_PIECE.fullmatch(piece):
         return None
     plain: list[int] = []
     bonus: list[int] = []
     melds: list[Meld] = []
-    digit_tile = _DIGIT_TILE
-    for digits, letter, honour, meld in _FAST_TOKEN.findall(text):
+    for digits, letter, honour, meld in _FAST_TOKEN.findall(piece):
         if digits:
             for d in digits:
-                t = digit_tile.get(d + letter)
+                t = _DIGIT_TILE.get(d + letter)
                 if t is None:
                     return None
-                if t >= 34:
-                    bonus.append(t)
-                else:
-                    plain.append(t)
+                (bonus if t >= 34 else plain).append(t)
         elif honour:
             plain.append(27 + HONOUR_LETTERS.index(honour))
         else:
-            m = _fast_meld(meld)
-            if m is None:
+            try:
+                melds.append(_meld(meld, 0, len(meld) - 1, meld))
+            except NotationError:
                 return None
-            melds.append(m)
-    if not plain or len(set(bonus)) != len(bonus):
+    extra = None
+    if bonus or melds:
+        extra = tuple(bonus), tuple(melds), sum(1 << 8 * t for m in melds for t in m.tiles)
+    return tuple(plain), sum(1 << 8 * t for t in plain), extra
+
+
+def _fast_parse(text: str, win, max_size: int) -> Hand | None:
+    """The Hand for a well-formed common hand string, or None (the general parser then decides)."""
+    if len(text) > MAX_HAND_CHARS:
         return None
-    counts = [0] * 34
-    for m in melds:
-        for t in m.tiles:
-            counts[t] += 1
-    for t in plain:
-        counts[t] += 1
-    if max(counts) > 4:
+    pieces = _PIECES
+    plain: list[int] = []
+    packed = meld_packed = 0
+    bonus: tuple[int, ...] = ()
+    melds: tuple[Meld, ...] = ()
+    for piece in text.split():
+        read = pieces.get(piece)
+        if read is None:
+            read = _read_piece(piece)
+            if read is None:
+                return None
+            if len(piece) <= _MAX_PIECE_CHARS:
+                if len(pieces) >= _MAX_PIECES:
+                    pieces.clear()
+                pieces[piece] = read
+        tiles, piece_packed, extra = read
+        plain += tiles
+        packed += piece_packed
+        if extra:
+            bonus += extra[0]
+            melds += extra[1]
+            meld_packed += extra[2]
+    if not plain:
         return None
+    if bonus:
+        if len(set(bonus)) != len(bonus):
+            return None
+        bonus = tuple(sorted(bonus))
     size = len(plain) + 3 * len(melds)
     if size % 3 != 2 or size > max_size:
         return None
@@ -187,13 +210,21 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
             return None
     else:
         return None
-    concealed = tuple(sorted(plain))
-    hand = Hand(concealed=concealed, melds=tuple(melds), bonus=tuple(sorted(bonus)), win_tile=win_tile,
-                source_text=text)
-    c = [0] * N_TILES
-    for t in concealed:
-        c[t] += 1
-    hand.__dict__["counts"] = tuple(c)  # Hand.counts is a cached_property: fill it now, it is needed
+    counts = packed.to_bytes(N_TILES, "little")
+    every = (packed + meld_packed).to_bytes(N_TILES, "little") if meld_packed else counts
+    if every.translate(None, _AT_MOST_FOUR):
+        return None  # five copies of a tile
+    plain.sort()
+    # what Hand.__init__ would set, written straight into the instance dict (a frozen dataclass's
+    # __init__ is slow), and the counts its cached_property would compute
+    hand = object.__new__(Hand)
+    fields = hand.__dict__
+    fields["concealed"] = tuple(plain)
+    fields["melds"] = melds
+    fields["bonus"] = bonus
+    fields["win_tile"] = win_tile
+    fields["source_text"] = text
+    fields["counts"] = tuple(counts)
     return hand
 
 
@@ -202,7 +233,7 @@ def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, part
     `partial=True` reads a hand that is not a win (a loser's tiles, a hand one tile short): no size
     rule, and no winning tile (win_tile -1) unless `win` names one."""
     if not partial and type(text) is str and len(text) <= MAX_HAND_CHARS and (win is None or type(win) is int):
-        key = (text, win, max_size)
+        key = text if win is None else (text, win)  # the text alone: no key tuple to build and keep
         hand = _PARSED.get(key)
         if hand is None:
             hand = _fast_parse(text, win, max_size)
@@ -210,6 +241,8 @@ def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, part
                 if len(_PARSED) >= 2048:
                     _PARSED.clear()
                 _PARSED[key] = hand
+        elif hand.size > max_size:  # parsed before under a larger max_size
+            hand = None
         if hand is not None:
             return hand
     return _parse_hand(text, win, max_size, partial)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import os
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -509,14 +510,31 @@ _CACHE_VERSION = 1
 
 
 _PATHS: dict[str, Path] = {}
+# a batch names its ruleset once per hand: the file's modification time is looked at again only after
+# this many seconds (a stat per hand cost more than parsing the hand)
+RECHECK_SECONDS = 1.0
+_RECENT: dict = {}  # ref -> (monotonic time of the last look, Variant)
 
 
 def load_variant(ref: str | Variant) -> Variant:
-    """A shipped ruleset by id, or a user's YAML file by path (reloaded when the file changes)."""
+    """A shipped ruleset by id, or a user's YAML file by path (reloaded when the file changes; a
+    change is seen within RECHECK_SECONDS)."""
     if isinstance(ref, Variant):
         return ref
     if not isinstance(ref, str) or not ref:
         raise VariantError(f"a variant is an id or a path, got {ref!r}")
+    now = time.monotonic()
+    recent = _RECENT.get(ref)
+    if recent is not None and now - recent[0] < RECHECK_SECONDS:
+        return recent[1]
+    variant = _load_fresh(ref)
+    if len(_RECENT) >= 256:
+        _RECENT.clear()
+    _RECENT[ref] = (now, variant)
+    return variant
+
+
+def _load_fresh(ref: str) -> Variant:
     path = _PATHS.get(ref)
     if path is None:
         path = _PATHS[ref] = resolve_path(ref)

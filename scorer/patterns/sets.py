@@ -35,6 +35,11 @@ def pungs_of(f, tiles="honours", exposed=None):
     `exposed`: true counts only exposed ones, false only concealed ones."""
     group = tile_group(tiles)
     n = 0
+    if exposed is None:
+        for t in f.pung_tiles:
+            if t in group:
+                n += 1
+        return n
     for i, b in enumerate(f.blocks):
         if b.kind in (PUNG, KONG) and b.tile in group:
             if exposed is None or exposed != f.is_concealed(i):
@@ -101,15 +106,20 @@ def little_three(f, tiles="dragons"):
     """Pungs of all but one of the group and a pair of the last (little dragons: 2+pair;
     little winds: 3+pair)."""
     group = tile_group(tiles)
-    have = sum(1 for t in f.pung_tiles if t in group)
-    return int(f.pair is not None and f.pair.tile in group and have == len(group) - 1)
+    if f.pair is None or f.pair.tile not in group:
+        return 0
+    have = 0
+    for t in f.pung_tiles:
+        if t in group:
+            have += 1
+    return int(have == len(group) - 1)
 
 
 @pattern()
 def great_three(f, tiles="dragons"):
     """Pungs or kongs of every tile of the group (great dragons, great winds)."""
     group = tile_group(tiles)
-    return int(group <= set(f.pung_tiles))
+    return int(group.issubset(f.pung_tiles))
 
 
 @pattern()

@@ -1,8 +1,11 @@
 """Patterns about which tiles a hand holds: suits, honours, terminals, colours."""
 from __future__ import annotations
 
+from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..registry import pattern
-from ..tiles import GREEN_TILES, HONOURS, TERMINALS
+from ..tiles import GREEN_TILES
+
+_GREEN_MASK = tile_mask(GREEN_TILES)
 
 
 @pattern()
@@ -27,25 +30,26 @@ def one_suit(f, honours="with"):
 @pattern()
 def all_honours(f):
     """Winds and dragons only."""
-    return int(f.kinds <= HONOURS)
+    return int(not f.mask & ~HONOUR_MASK)
 
 
 @pattern()
 def all_terminals(f):
     """1s and 9s only."""
-    return int(f.kinds <= TERMINALS)
+    return int(not f.mask & ~TERMINAL_MASK)
 
 
 @pattern()
 def terminals_and_honours(f):
     """Only 1s, 9s and honours, with at least one of each kind."""
-    return int(f.kinds <= (TERMINALS | HONOURS) and bool(f.kinds & TERMINALS) and bool(f.kinds & HONOURS))
+    m = f.mask
+    return int(not m & ~(TERMINAL_MASK | HONOUR_MASK) and bool(m & TERMINAL_MASK) and bool(m & HONOUR_MASK))
 
 
 @pattern()
 def all_green(f):
     """Only 2 3 4 6 8 bamboo and green dragons."""
-    return int(f.kinds <= GREEN_TILES)
+    return int(not f.mask & ~_GREEN_MASK)
 
 
 @pattern()

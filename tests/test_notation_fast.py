@@ -1,0 +1,156 @@
+"""The fast path of parse_hand (per-piece cache) against the general parser: every field of the Hand
+(counts and source_text included) or the same error, message and column."""
+import random
+
+import pytest
+
+from scorer import notation
+from scorer.errors import NotationError
+from scorer.notation import _fast_parse, _parse_hand, format_tiles, parse_hand
+from scorer.tiles import tile_name
+from tests.gen import benchmark_hands, random_winning
+
+
+@pytest.fixture(autouse=True)
+def empty_caches():
+    notation._PIECES.clear()
+    notation._PARSED.clear()
+    yield
+    notation._PIECES.clear()
+    notation._PARSED.clear()
+
+
+def fields(hand):
+    """Every field, with counts (the fast path fills it in; the general parser computes it on demand);
+    repr so that 1 and True, or a list and a tuple, differ."""
+    hand.counts  # noqa: B018  (computes the cached counts of a Hand built by the general parser)
+    return repr(vars(hand))
+
+
+def outcome(parse, text, **kw):
+    try:
+        return fields(parse(text, **kw))
+    except NotationError as e:
+        return ("error", str(e), e.reason, e.column)
+
+
+def with_bonus(rng, text):
+    """The hand with 0-4 distinct bonus tiles written before, after or glued to a group."""
+    if rng.random() < 0.4:
+        return text
+    bonus = format_tiles(rng.sample(range(34, 42), rng.randint(1, 4)))
+    where = rng.random()
+    if where < 0.3:
+        return bonus + " " + text
+    if where < 0.6:
+        return text + " " + bonus
+    return text + bonus.replace(" ", "")
+
+
+def generated_hands(n=20000, seed=7):
+    """(text, win, max_size): benchmark hands (14 tiles) and five-set hands (17), some with bonus tiles,
+    some with the winning tile given as an int."""
+    rng = random.Random(seed)
+    out = [(with_bonus(rng, text), None, 14) for text, _ in benchmark_hands(n // 2, seed)]
+    out += [(with_bonus(rng, random_winning(rng, sets=5, meld_rate=0.3)), None, 17) for _ in range(n - n // 2)]
+    for i in range(0, n, 5):
+        text, _, size = out[i]
+        out[i] = (text, rng.choice(_parse_hand(text, max_size=size).concealed), size)
+    return out
+
+
+def test_generated_hands_take_the_fast_path_and_equal_the_general_parser():
+    hands = generated_hands()
+    assert len(hands) == 20000 and sum(" " in t for t, _, _ in hands) > 19000
+    assert sum(any(c in t for c in "fg") for t, _, _ in hands) > 5000
+    for rounds in ("new pieces", "cached pieces"):
+        for text, win, size in hands:
+            expected = fields(_parse_hand(text, win, max_size=size))
+            fast = _fast_parse(text, win, size)
+            assert fast is not None, (rounds, text)  # a well-formed hand must not leave the fast path
+            assert "counts" in vars(fast), text
+            assert fields(fast) == expected, (rounds, text)
+            assert fields(parse_hand(text, win=win, max_size=size)) == expected, (rounds, text)
+
+
+def test_caches_stay_bounded(monkeypatch):
+    monkeypatch.setattr(notation, "_MAX_PIECES", 50)
+    for text, win, size in generated_hands(3000, seed=11):
+        assert fields(parse_hand(text, win=win, max_size=size)) == fields(_parse_hand(text, win, max_size=size))
+        assert len(notation._PIECES) <= 50 and len(notation._PARSED) <= 2048
+
+
+LONG = "123m 456p 789s EEE 5p " + " " * 180 + "5p"
+TRICKY = [
+    "", " ", "\t", "\n", "   ",
+    "123m 456p 789s EEE 5p5p", "123m\t456p\t789s\tEEE\t5p5p", "123m  456p   789s EEE 5p 5p",
+    "  123m 456p 789s EEE 5p5p  ", "\t123m 456p 789s EEE 5p5p\n", "123m\u00a0456p\u3000789s EEE 5p5p",
+    "123m 456p 789s EEE 5p\r\n5p", "123m\x1c456p 789s EEE 5p5p",
+    "123m456p789s11z", "123m456p789sEEE5p5p", "123m456p 789sEEE 5p5p", "EEE123m456p789s5p5p",
+    "0m 123p 456p 789s 55m", "123m 406p 789s EEE 0p0p", "123m 456p 789s EEE 0s5s", "0z 123m 456p 789s EE",
+    "123m 456p 789s EEE 5p5p 1f2g", "1f2g 123m 456p 789s EEE 5p5p", "123m 1f 456p 2g 789s EEE 5p5p",
+    "123m 456p 789s EEE 5p5p1f2g3f4g", "123m 456p 789s EEE 5p5p 1234f 1234g", "123m 456p 789s EEE 5p 1f 5p",
+    "123m 456p 789s EEE 5p5p 1f1f", "123m 456p 789s EEE 5p5p 1f 1f", "1f 123m 456p 789s EEE 5p5p 2g 1f",
+    "123m 456p 789s EEE 5p5p 5f", "123m 456p 789s EEE 5p5p 0f", "123m 456p 789s EEE 5p5p 1f2",
+    "[CCC,2] [234s,1] 678m 99p 55s 5s", "{1111m} [5555p,5] 234s EE 78m 9m", "[1111m] [5555p,2] 234s EE 78m 9m",
+    "[CCC,2][234s,1]678m99p55s5s", "678m[CCC,2]99p[234s,1]55s5s",
+    "[CCC, 2] [234s,1] 678m 99p 55s 5s", "[CCC ,2] [234s,1] 678m 99p 55s 5s", "[ CCC,2] [234s,1] 678m 99p 55s 5s",
+    "[CCC,2 ] [234s,1] 678m 99p 55s 5s", "[C CC,2] [234s,1] 678m 99p 55s 5s", "[CCC,\t2] 234s 678m 99p 55s 5s",
+    "{1111 m} [5555p,5] 234s EE 78m 9m", "[CCC,2] [234s,1] 678m 99p 55s 5s [", "[CCC,2]] 234s 678m 99p 55s 5s",
+    "[CCC,2] {234s} 678m 99p 55s 5s", "[CCC,4] [234s,1] 678m 99p 55s 5s", "[CCC,2] [234s,9] 678m 99p 55s 5s",
+    "[5555p,4] 123m 456s 789s 11m", "[5555p] 123m 456s 789s 11m", "{5555p,1} 123m 456s 789s 11m",
+    "[123m,1f] 456p 789s EEE 11m", "[1f2f3f] 123m 456p 789s 11m", "[ESW] 123m 456p 789s 11m", "[] 123m",
+    "[5555p,1] 5p 123m 456s 789s 11m", "[555p,1] 55p 123m 456s 789s 11m", "123m456p789sEEE5p5p5p5p5p",
+    "5p5p5p 5p5p 123m 456s 789s", "555p 55p 123m 456s 789s", "{5555p} [555p,1] 123m 456s 11m",
+    "123m 456p 789s EE 5p", "123m 456p 789s EEE 5p5p5p5s", "123m456p789s", "1f2g", "[CCC,2] 1f",
+    "123m 456p 789s EEE 5p5p 123s 11s 1s",
+    "\u0661\u0662\u0663m 456p 789s EEE 11m", "\uff11\uff12\uff13m 456p 789s EEE 11m", "123m 456p 789s EEE \u00b9\u00b9m",
+    "[123m,\u00b9] 456p 789s EEE 11m", "123\u0664m 456p 789s EEE 11m", "123m 456p 789s EEE 11m\u200b",
+    "\U0001F007\U0001F008\U0001F009 456p 789s EEE 5p5p", "123m 456p 789s EEE 5p\U0001F01D",
+    "[\U0001F007\U0001F008\U0001F009,1] 456p 789s EEE 5p5p", "123m 456p 789s EEE 5p \U0001F02A",
+    "12 3m 456p 789s EEE 5p5p", "123 m 456p 789s EEE 5p5p", "123m 456p 789s E E E 5p 5p", "123M 456p 789s EEE 5p5p",
+    "123m 456p 789s eee 5p5p", "123x456p789sEEE11m", "12E3m456p789sEEE5p5p", "123m456p789sEEE8z8z",
+    "123m 456p 789s 1z1z1z 5p5p", "123m 456p 789s 111z 7z 7z", "123m 456p 789s 111z 07z",
+    "1m" * 7, "1m" * 100, "1m" * 101, LONG, LONG + " ", "9" * 199 + "m", "9" * 197 + "m", "1" * 198 + "m" + "m",
+    "11112222333344m", "11111m 222m 333m 44m", "123m 123m 123m 123m 123m 55p",
+]
+
+
+@pytest.mark.parametrize("text", TRICKY)
+@pytest.mark.parametrize("win, max_size", [(None, 14), (None, 17), (None, 300), (13, 17), (4, 14), (33, 17), ("5p", 17)])
+def test_tricky_strings_give_the_general_parsers_hand_or_error(text, win, max_size):
+    expected = outcome(_parse_hand, text, win=win, max_size=max_size)
+    assert outcome(parse_hand, text, win=win, max_size=max_size) == expected
+    assert outcome(parse_hand, text, win=win, max_size=max_size) == expected  # from the caches now
+    if not isinstance(win, str):
+        fast = _fast_parse(text, win, max_size)
+        assert fast is None or fields(fast) == expected
+
+
+@pytest.mark.parametrize("text, fast", [
+    ("123m\t456p\t789s\tEEE\t5p5p", True), ("  123m  456p 789s EEE 5p5p ", True), ("123m456p789s11z", True),
+    ("0m 123p 456p 789s 55m 55s", True), ("123m 456p 789s EEE 5p5p 1f2g", True),
+    ("[CCC, 2] [234s,1] 678m 99p 55s 5s", False), ("\u0661\u0662\u0663m 456p 789s EEE 11m", False),
+    ("5p5p5p 5p5p 123m 456s 789s", False), ("123m 456p 789s EEE 5p5p 1f 1f", False), ("", False),
+])
+def test_what_the_fast_path_reads(text, fast):
+    assert (_fast_parse(text, None, 17) is not None) == fast
+
+
+def test_a_cached_hand_is_refused_under_a_smaller_max_size():
+    text = "123m 456p 789s 111p EEE 5p 5p"
+    assert fields(parse_hand(text, max_size=17)) == fields(_parse_hand(text, max_size=17))
+    with pytest.raises(NotationError) as fast:
+        parse_hand(text, max_size=14)
+    with pytest.raises(NotationError) as general:
+        _parse_hand(text, max_size=14)
+    assert (str(fast.value), fast.value.column) == (str(general.value), general.value.column)
+
+
+def test_win_given_as_an_int_must_be_concealed():
+    text = "[CCC,2] [234s,1] 678m 99p 55s 5s"
+    assert parse_hand(text, win=22).win_tile == 22
+    for win in (33, 19, 0):  # in a meld only, or nowhere
+        with pytest.raises(NotationError, match="not among the concealed tiles"):
+            parse_hand(text, win=win)
+    assert tile_name(parse_hand(text, win=5).win_tile) == "6m"
