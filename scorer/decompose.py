@@ -352,10 +352,16 @@ def place_win(blocks: tuple[Block, ...], win_tile: int, win_is_wild: bool, first
 
 def standard_readings(hand: Hand, counts: tuple[int, ...], jokers: int, win_is_wild: bool) -> list[Reading]:
     """Readings of the standard form (sets and a pair), one per split and winning-tile placement."""
+    # (the per-suit checks of _plain_splits imply the size check of standard_splits)
+    splits = _plain_splits(counts) if not jokers else standard_splits(counts, jokers)
+    if not splits:
+        return []
     melds = meld_blocks(hand)
+    first = len(melds)
+    win = hand.win_tile
     out = []
-    for split in standard_splits(counts, jokers):
-        blocks = melds + split
-        for w in place_win(blocks, hand.win_tile, win_is_wild, len(melds)):
+    for split in splits:
+        blocks = melds + split if melds else split
+        for w in place_win(blocks, win, win_is_wild, first):
             out.append(Reading("standard", blocks, w))
     return out

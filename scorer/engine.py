@@ -1,6 +1,8 @@
 """The pipeline: hand -> readings -> facts -> items -> value -> transfers. The CLI only formats."""
 from __future__ import annotations
 
+import sys
+
 from .context import Context, make_context
 from .errors import ContextError, IllegalWin, ImpossibleHand, MjError
 from .facts import Facts
@@ -23,9 +25,17 @@ def _compile_group(bound: Bound, ks, name: str):
         spec, fn, params, _value = bound.patterns[k]
         ns[f"c{k}"] = fn
         args = ["f"]
-        for j, (pname, v) in enumerate(params.items()):
-            ns[f"p{k}_{j}"] = v
-            args.append(f"{pname}=p{k}_{j}")
+        code = fn.__code__
+        positional = code.co_varnames[1:code.co_argcount]  # passed by position while they run unbroken:
+        j = 0                                               # a keyword argument costs more
+        while j < len(positional) and positional[j] in params:
+            ns[f"p{k}_{j}"] = params[positional[j]]
+            args.append(f"p{k}_{j}")
+            j += 1
+        for pname, v in params.items():
+            if pname not in positional[:j]:
+                ns[f"p{k}_{pname}"] = v
+                args.append(f"{pname}=p{k}_{pname}")
         lines.append(f"    n = c{k}({', '.join(args)})")
         lines.append(f"    if n: h.append(({k}, n, type(n)))")
     lines.append("    return h")
@@ -192,14 +202,20 @@ def _models(bound: Bound):
         return bound._models
     except AttributeError:
         pass
-    spec = dict(bound.scoring)
+    spec = _interned(bound.scoring)
     vfn = VALUE_MODELS.get(spec.pop("model")).fn
-    pspec = dict(bound.payment)
+    pspec = _interned(bound.payment)
     entry = PAY_MODELS.get(pspec.pop("model"))
     models = (vfn, spec, entry, pspec)
     if type(bound) is Bound:
         bound._models = models
     return models
+
+
+def _interned(params: dict) -> dict:
+    """A copy with interned names: the models get them by keyword on every call, and Python matches an
+    interned name to a parameter by identity, a YAML key (a new string) only by comparing its text."""
+    return {sys.intern(k) if type(k) is str else k: v for k, v in params.items()}
 
 
 def value_of(bound: Bound, items, ctx, total=None):
@@ -394,11 +410,13 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     scored = []
     refuse = bound.refuse
     memo: dict = {}
+    options = bound.options
+    model, spec, _entry, _pspec = _models(bound)  # value_of(bound, items, ctx) without the lookups
     for reading in readings:
-        facts = Facts(hand, reading, ctx, wild, bound.options)
+        facts = Facts(hand, reading, ctx, wild, options)
         refused = refusal(bound, facts, memo) if refuse else ""
-        items = evaluate(bound, facts)
-        value = value_of(bound, items, ctx)
+        items = _evaluate_bound(bound, facts)
+        value = model(items, ctx, bound, total=None, **spec)
         if not refused and not value.legal:
             refused = value.reason
         scored.append(Scored(reading, facts, value, refused))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from ..context import Context
 from ..registry import PAIR_CONDITIONS, pair_condition, pay_model
 from ..result import Transfer
 from ..variant import when_ok
@@ -106,33 +107,67 @@ def redirect_liable(transfers, ctx, liable_seat):
     return [Transfer(liable_seat, ctx.seat, total, f"pays for all as liable ({', '.join(t.frm for t in transfers)})")]
 
 
-@pay_model()
-def per_loser(value, ctx, bound, factors=(), payers="all", limit_undoubled=False, liability=False,
+@pay_model()  # (value, ctx and bound positional-only: see models/faan.py faan_table)
+def per_loser(value, ctx, bound, /, factors=(), payers="all", limit_undoubled=False, liability=False,
               rounding=None):
     """Each loser pays base x the factors that hold for its pair. `payers`: `all` (every loser) or
     `claimed_from` (on a claimed win only the discarder / robbed player pays; on self-draw all do).
     `limit_undoubled`: a limit hand is paid at the limit by each loser with no factor. `liability`:
     with --liable SEAT, that seat pays everything. `rounding`: `up` rounds each payment up."""
-    try:  # the same inputs pay the same: seasons repeat a few hundred (context, base) pairs
-        # a Context hashes by its plain fields; its `--set` facts join the key, and a context with
-        # other players' state is never cached (conditions may read it)
-        key = None if ctx.others else (
-            id(bound), id(factors), payers, limit_undoubled, liability, rounding, value.base,
-            type(value.base), value.limit, ctx, tuple(sorted(ctx.extra.items())))
-        hit = _PAID.get(key) if key is not None else None
-    except TypeError:  # an unhashable parameter or fact: compute it
-        key = hit = None
-    if hit is not None and hit[0] is bound and hit[1] is factors:
-        return list(hit[2])
-    out = _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
-    if key is not None:
-        if len(_PAID) >= 1024:
-            _PAID.clear()
-        _PAID[key] = (bound, factors, tuple(out), ctx)  # the entry keeps them alive: ids stay unique
-    return out
+    # the same inputs pay the same: seasons repeat a few hundred (context, base) pairs. Kept per
+    # parameter set, (context object, base, limit) and the base's type, for a Context without other
+    # players' state (conditions may read it); its `--set` facts join the key.
+    base = value.base
+    kind = base.__class__
+    if (kind is int or (kind is float and base)) and not ctx.others:  # (-0.0 prints apart from 0.0)
+        # the last parameter set (a Bound's objects, checked by identity) and its caches
+        (p0, p1, p2, p3, p4, p5, by_int, by_float) = _PAID_LAST
+        if not (p0 is bound and p1 is factors and p2 is payers and p3 is limit_undoubled and p4 is liability
+                and p5 is rounding):
+            by_int, by_float = _paid_caches(bound, factors, payers, limit_undoubled, liability, rounding)
+        cache = by_int if kind is int else by_float
+        extra = ctx.extra
+        try:
+            key = (id(ctx), base, value.limit) if not extra else (
+                id(ctx), base, value.limit, tuple(sorted((k, v, v.__class__) for k, v in extra.items())))
+            hit = cache.get(key)
+        except TypeError:  # an unhashable limit or fact: computed every time
+            key = hit = None
+        if hit is not None:
+            return [*hit[1]]
+        out = _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
+        if key is not None and ctx.__class__ is Context:
+            if len(cache) >= _PAID_MAX:
+                cache.clear()
+            cache[key] = (ctx, tuple(out))  # the entry keeps ctx alive: its id stays unique
+        return out
+    return _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
 
 
-_PAID: dict = {}
+_PAID_MAX = 4096
+_PAID_SETS: dict = {}  # ids of a parameter set -> (the parameters, caches for int and float bases)
+_NONE = object()  # a parameter no call passes
+_PAID_LAST: tuple = (_NONE,) * 6 + (None, None)  # the last parameter set and its caches
+
+
+def clear_caches() -> None:
+    """Forget every kept payment (tests compare against a cold start)."""
+    global _PAID_LAST
+    _PAID_SETS.clear()
+    _PAID_LAST = (_NONE,) * 6 + (None, None)
+
+
+def _paid_caches(*params):
+    """The caches of one parameter set (the same objects give the same dicts), made the last ones."""
+    global _PAID_LAST
+    key = tuple(map(id, params))
+    got = _PAID_SETS.get(key)
+    if got is None:
+        if len(_PAID_SETS) >= 64:
+            _PAID_SETS.clear()
+        got = _PAID_SETS[key] = (params, {}, {})  # the entry keeps the parameters alive: ids stay unique
+    _PAID_LAST = params + got[1:]
+    return got[1:]
 
 
 def _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding):
