@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 
 from .errors import ContextError
+from .lazy import cached_property
 
 SEATS = "ESWN"
 
@@ -37,11 +38,11 @@ class Context:
     rules: dict = field(default_factory=dict, hash=False, compare=False)
 
     # ---- derived -------------------------------------------------------------------------------
-    @property
+    @cached_property
     def seats(self) -> tuple[str, ...]:
         return tuple(SEATS[: self.players])
 
-    @property
+    @cached_property  # read for every reading; a batch reuses a few hundred contexts
     def win_type(self) -> str:
         """'self_draw', 'discard' or 'robbed'."""
         if self.discarder:
@@ -50,7 +51,7 @@ class Context:
             return "robbed"
         return "self_draw"
 
-    @property
+    @cached_property
     def by_self_draw(self) -> bool:
         return self.win_type == "self_draw"
 

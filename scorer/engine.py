@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 
 from .context import Context, make_context
 from .errors import ContextError, IllegalWin, ImpossibleHand, MjError
@@ -25,6 +26,9 @@ def _compile_group(bound: Bound, ks, name: str):
         spec, fn, params, _value = bound.patterns[k]
         ns[f"c{k}"] = fn
         args = ["f"]
+        prepare = getattr(fn, "prepare", None)
+        if prepare:
+            params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
         code = fn.__code__
         positional = code.co_varnames[1:code.co_argcount]  # passed by position while they run unbroken:
         j = 0                                               # a keyword argument costs more
@@ -246,8 +250,6 @@ def readings_of(hand: Hand, variant, bound: Bound, wild) -> list:
     if wild.substitute is not None and hand.win_tile == 31 and wild.tile != 31:
         # split_wild moved the white dragons to the tile they stand for, so the winning white must be
         # placed as that tile too (else no block holds it and the win reads as no hand at all)
-        from dataclasses import replace
-
         hand = replace(hand, win_tile=wild.substitute)
     out = []
     for name in variant.forms:
@@ -306,10 +308,10 @@ def _with_rules(ctx: Context, rules: dict) -> Context:
         key = (id(ctx), tuple(rules.items()), tuple(map(type, rules.values())))
         hit = _RULED.get(key)
     except TypeError:
-        return Context(**{**ctx.__dict__, "rules": {**ctx.rules, **rules}})
+        return replace(ctx, rules={**ctx.rules, **rules})
     if hit is not None and hit[0] is ctx:
         return hit[1]
-    out = Context(**{**ctx.__dict__, "rules": {**ctx.rules, **rules}})
+    out = replace(ctx, rules={**ctx.rules, **rules})
     if len(_RULED) >= 512:
         _RULED.clear()
     _RULED[key] = (ctx, out)
@@ -328,13 +330,24 @@ def _variant_and_context(ctx, variant, kw):
     return variant, ctx
 
 
-_SETUP: dict = {}  # (variant, a dict context's items and types, the rules') -> [ref, Context, Variant, Bound]
+class _Setup:
+    """What score() needs besides the hand, from its ruleset and context arguments."""
+
+    __slots__ = ("ref", "variant", "ctx", "bound", "wild", "max_size")
+
+    def __init__(self, ref, variant, ctx, bound):
+        self.ref, self.variant, self.ctx, self.bound = ref, variant, ctx, bound
+        self.wild = None  # the wild-tile spec, looked up on first use (after the hand's own checks)
+        self.max_size = 3 * variant.sets + 2
+
+
+_SETUP: dict = {}  # (variant, a dict context's items and types, the rules') -> _Setup
 _ATOM_TYPES = frozenset({str, int, bool, float, type(None)})
 
 
-def _setup(ctx, variant, rules, kw):
-    """(Variant, Context with the rules laid over, Bound). A batch gives a few hundred distinct dict
-    contexts again and again: each is validated once and its Bound kept while the ruleset is the same."""
+def _setup(ctx, variant, rules, kw) -> _Setup:
+    """The Variant, the Context with the rules laid over, the Bound. A batch gives a few hundred
+    distinct dict contexts again and again: each is validated once and kept while the ruleset is the same."""
     key = None
     if type(ctx) is dict and not kw and (variant is None or type(variant) is str) and (
             not rules or type(rules) is dict):
@@ -343,29 +356,28 @@ def _setup(ctx, variant, rules, kw):
         if _ATOM_TYPES.issuperset(ctypes) and _ATOM_TYPES.issuperset(rtypes):  # (1,) == (True,): atoms only
             key = (variant, tuple(ctx.items()), ctypes, tuple(rules.items()) if rules else (), rtypes)
             hit = _SETUP.get(key)
-            if hit is not None:
-                v = load_variant(hit[0])
-                if v is hit[2]:
-                    return v, hit[1], hit[3]
+            if hit is not None and load_variant(hit.ref) is hit.variant:
+                return hit
     ref = _named_variant(variant, dict(ctx)) if type(ctx) is dict and not kw else None
     v, c = _variant_and_context(ctx, variant, kw)
     if rules:
         c = _with_rules(c, rules)
-    bound = v.bind(c.rules)
+    if c.players != v.players:
+        raise MjError(f"{v.name} is played by {v.players} players, the context says {c.players}")
+    setup = _Setup(ref, v, c, v.bind(c.rules))
     if key is not None and type(ref) is str:
         if len(_SETUP) >= 1024:
             _SETUP.clear()
-        _SETUP[key] = (ref, c, v, bound)
-    return v, c, bound
+        _SETUP[key] = setup
+    return setup
 
 
 def _coerce(hand, ctx, variant, rules, kw):
-    variant, ctx, bound = _setup(ctx, variant, rules, kw)
+    """(Hand, Context, Variant, Bound) from score()'s arguments."""
+    s = _setup(ctx, variant, rules, kw)
     if isinstance(hand, str):
-        hand = parse_hand(hand, win=ctx.win, max_size=3 * variant.sets + 2)
-    if ctx.players != variant.players:
-        raise MjError(f"{variant.name} is played by {variant.players} players, the context says {ctx.players}")
-    return hand, ctx, variant, bound
+        hand = parse_hand(hand, win=s.ctx.win, max_size=s.max_size)
+    return hand, s.ctx, s.variant, s.bound
 
 
 def _wild_of(bound: Bound, ctx: Context):
@@ -398,10 +410,15 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     >>> r.value.total, r.net["W"]
     (3, 8)
     """
-    hand, ctx, variant, bound = _coerce(hand, ctx, variant, rules, kw)
+    setup = _setup(ctx, variant, rules, kw)
+    ctx, variant, bound = setup.ctx, setup.variant, setup.bound
+    if isinstance(hand, str):
+        hand = parse_hand(hand, win=ctx.win, max_size=setup.max_size)
     check_size(hand, variant)
     check_physical(hand, ctx, variant.wild_kong_keys)
-    wild = _wild_of(bound, ctx)
+    wild = setup.wild
+    if wild is None:
+        wild = setup.wild = _wild_of(bound, ctx)
     readings = readings_of(hand, variant, bound, wild)
     if not readings:
         raise IllegalWin(f"not a winning hand: the tiles do not make {variant.sets} sets and a pair"
@@ -420,7 +437,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
         if not refused and not value.legal:
             refused = value.reason
         scored.append(Scored(reading, facts, value, refused))
-    legal = [s for s in scored if not s.refused]
+    legal = [s for s in scored if not s.refused] if len(scored) > 1 else [] if scored[0].refused else scored
     if not legal:
         best = max(scored, key=lambda s: s.value.key)
         raise IllegalWin(f"not a legal win under {variant.name}: {best.refused}")
@@ -434,8 +451,8 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
                (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
     transfers = settle(bound, chosen.value, ctx, chosen.facts)
     # a payment model may return its transfers with `warnings` (e.g. tile counts across a table)
-    return Result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild,
-                  warnings=list(getattr(transfers, "warnings", ())))
+    warnings = [] if transfers.__class__ is list else list(getattr(transfers, "warnings", ()))
+    return Result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild, warnings)
 
 
 def pay(total, ctx: Context | dict | None = None, variant=None, rules: dict | None = None, limit=False, **kw):

@@ -1,27 +1,9 @@
 """What a reading is made of, computed once so every pattern predicate reads the same facts."""
 from __future__ import annotations
 
-
-
-class cached_property:  # noqa: N801 - functools' version takes a lock on every first access (3.11)
-    """Compute once per instance, then live in the instance's __dict__ (a non-data descriptor)."""
-
-    def __init__(self, fn):
-        self.fn = fn
-        self.name = fn.__name__
-        self.__doc__ = fn.__doc__
-
-    def __set_name__(self, owner, name):
-        self.name = name
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        value = obj.__dict__[self.name] = self.fn(obj)
-        return value
-
 from .decompose import _BLOCK_TILES, Reading
 from .hand import CHOW, KONG, PAIR, PUNG
+from .lazy import cached_property
 from .tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WIND_TILES, WHITE
 
 _SEATS = "ESWN"

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 
+from .lazy import cached_property
 from .tiles import N_TILES, tile_name
 
 CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"

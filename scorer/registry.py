@@ -81,6 +81,15 @@ PAIR_CONDITIONS = Registry("pair condition", "scorer.models")
 pattern = PATTERNS.register
 
 
+def prepare(**converters):
+    """Convert these parameters once, when a ruleset's predicates are compiled, instead of on every
+    call (a YAML tile list or group name to a frozenset of tiles). The predicate must accept both."""
+    def deco(fn):
+        fn.prepare = converters
+        return fn
+    return deco
+
+
 def reads(what: str):
     """Declare what a pattern predicate's answer depends on, beyond its parameters, when it is less
     than the whole reading: "ctx" (the Context only) or "bonus" (the bonus tiles and the winner's

@@ -3,13 +3,15 @@ from __future__ import annotations
 
 from ..hand import KONG, PAIR, PUNG
 from ..tiles import DRAGON_TILES, HONOURS, WIND_TILES, parse_tile
-from ..registry import pattern
+from ..registry import pattern, prepare
 
 _GROUPS = {"dragons": DRAGON_TILES, "winds": WIND_TILES, "honours": HONOURS}
 
 
 def tile_group(name) -> frozenset:
-    """`dragons`, `winds`, `honours`, or a list of tiles like [C, F]."""
+    """`dragons`, `winds`, `honours`, or a list of tiles like [C, F] (a frozenset is already one)."""
+    if name.__class__ is frozenset:
+        return name
     if isinstance(name, str) and name in _GROUPS:
         return _GROUPS[name]
     names = name if isinstance(name, (list, tuple)) else [name]
@@ -30,10 +32,11 @@ _PARSED_GROUPS: dict = {}  # a YAML list of tiles -> its frozenset, parsed once
 
 
 @pattern()
+@prepare(tiles=tile_group)
 def pungs_of(f, tiles="honours", exposed=None):
     """One per pung or kong of the given tiles (`dragons`, `winds`, `honours` or a list).
     `exposed`: true counts only exposed ones, false only concealed ones."""
-    group = tile_group(tiles)
+    group = tiles if tiles.__class__ is frozenset else tile_group(tiles)
     n = 0
     if exposed is None:
         for t in f.pung_tiles:
@@ -102,10 +105,11 @@ def kongs(f, count=1, exact=False, kind=None):
 
 
 @pattern()
+@prepare(tiles=tile_group)
 def little_three(f, tiles="dragons"):
     """Pungs of all but one of the group and a pair of the last (little dragons: 2+pair;
     little winds: 3+pair)."""
-    group = tile_group(tiles)
+    group = tiles if tiles.__class__ is frozenset else tile_group(tiles)
     if f.pair is None or f.pair.tile not in group:
         return 0
     have = 0
@@ -116,9 +120,10 @@ def little_three(f, tiles="dragons"):
 
 
 @pattern()
+@prepare(tiles=tile_group)
 def great_three(f, tiles="dragons"):
     """Pungs or kongs of every tile of the group (great dragons, great winds)."""
-    group = tile_group(tiles)
+    group = tiles if tiles.__class__ is frozenset else tile_group(tiles)
     return int(group.issubset(f.pung_tiles))
 
 
