@@ -351,6 +351,10 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
     key = None
     if type(ctx) is dict and not kw and (variant is None or type(variant) is str) and (
             not rules or type(rules) is dict):
+        nested = ctx.get("rules")
+        if nested.__class__ is dict:  # a record's own rules (a batch's): laid over the same way, kept apart
+            ctx = {k: v for k, v in ctx.items() if k != "rules"}
+            rules = {**nested, **rules} if rules else nested
         ctypes = tuple(map(type, ctx.values()))
         rtypes = tuple(map(type, rules.values())) if rules else ()
         if _ATOM_TYPES.issuperset(ctypes) and _ATOM_TYPES.issuperset(rtypes):  # (1,) == (True,): atoms only
