@@ -315,10 +315,21 @@ def standard_splits(counts: tuple[int, ...], jokers: int = 0) -> list[tuple[Bloc
     return list(_wild_splits_by_suit(tuple(counts), jokers))
 
 
+_MELD_BLOCKS: dict = {}  # id(meld) -> (meld, its Block): the parser hands out one Meld per meld text
+
+
 def meld_blocks(hand: Hand) -> tuple[Block, ...]:
     if not hand.melds:
         return ()
-    return tuple([Block(m.kind, m.tile, (), m) for m in hand.melds])
+    out = []
+    for m in hand.melds:
+        hit = _MELD_BLOCKS.get(id(m))
+        if hit is None or hit[0] is not m:
+            if len(_MELD_BLOCKS) >= 4096:
+                _MELD_BLOCKS.clear()
+            hit = _MELD_BLOCKS[id(m)] = (m, Block(m.kind, m.tile, (), m))  # the entry keeps m: ids stay unique
+        out.append(hit[1])
+    return tuple(out)
 
 
 def place_win(blocks: tuple[Block, ...], win_tile: int, win_is_wild: bool, first: int) -> list[int]:

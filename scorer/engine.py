@@ -16,6 +16,25 @@ from .variant import Bound, load_variant
 from .wild import split_wild, wild_spec
 
 
+def _arguments(fn, lead: int, params: dict, ns: dict, tag: str) -> list[str]:
+    """Argument texts for calling fn with `params` as constants (stored in `ns` under `tag`), after its
+    `lead` leading arguments: by position while they follow fn's signature unbroken, by keyword after
+    (Python binds a keyword argument by name on every call)."""
+    code = fn.__code__
+    positional = code.co_varnames[lead:code.co_argcount]
+    args = []
+    j = 0
+    while j < len(positional) and positional[j] in params:
+        ns[f"{tag}_{j}"] = params[positional[j]]
+        args.append(f"{tag}_{j}")
+        j += 1
+    for pname, v in params.items():
+        if pname not in positional[:j]:
+            ns[f"{tag}_{pname}"] = v
+            args.append(f"{pname}={tag}_{pname}")
+    return args
+
+
 def _compile_group(bound: Bound, ks, name: str):
     """A generated function that calls the predicates `ks` in order with their parameters as constants
     (no partial, no loop) and returns [(order, count, type of count)] of the hits (1, 1.0 and True are
@@ -25,26 +44,25 @@ def _compile_group(bound: Bound, ks, name: str):
     for k in ks:
         spec, fn, params, _value = bound.patterns[k]
         ns[f"c{k}"] = fn
-        args = ["f"]
         prepare = getattr(fn, "prepare", None)
         if prepare:
             params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
-        code = fn.__code__
-        positional = code.co_varnames[1:code.co_argcount]  # passed by position while they run unbroken:
-        j = 0                                               # a keyword argument costs more
-        while j < len(positional) and positional[j] in params:
-            ns[f"p{k}_{j}"] = params[positional[j]]
-            args.append(f"p{k}_{j}")
-            j += 1
-        for pname, v in params.items():
-            if pname not in positional[:j]:
-                ns[f"p{k}_{pname}"] = v
-                args.append(f"{pname}=p{k}_{pname}")
+        args = ["f"] + _arguments(fn, 1, params, ns, f"p{k}")
         lines.append(f"    n = c{k}({', '.join(args)})")
         lines.append(f"    if n: h.append(({k}, n, type(n)))")
     lines.append("    return h")
     exec(compile("\n".join(lines), f"<{name} {bound.variant.id}>", "exec"), ns)  # noqa: S102 - our own text
     return ns["run"]
+
+
+def _caller(fn, lead: tuple, params: dict, name: str, extra: tuple = (), ignored: tuple = ()):
+    """fn with `params` fixed: a generated function of the `lead` arguments (then `extra` ones, passed
+    on by keyword, and `ignored` ones, not passed) that hands the parameters over as constants."""
+    ns: dict = {"fn": fn}
+    args = list(lead) + _arguments(fn, len(lead), params, ns, "p") + [f"{x}={x}" for x in extra]
+    text = f"def call({', '.join(lead + extra + ignored)}):\n    return fn({', '.join(args)})"
+    exec(compile(text, name, "exec"), ns)  # noqa: S102 - our own text
+    return ns["call"]
 
 
 class _Compiled:
@@ -216,6 +234,22 @@ def _models(bound: Bound):
     return models
 
 
+def _model_calls(bound: Bound):
+    """(value(items, ctx, bound), pay(value, ctx, bound, facts)): the Bound's models with its parameters."""
+    try:
+        return bound._model_calls
+    except AttributeError:
+        pass
+    vfn, spec, entry, pspec = _models(bound)
+    where = f"<models {bound.variant.id}>"
+    value = _caller(vfn, ("items", "ctx", "bound"), {"total": None, **spec}, where)
+    reads_facts = "facts" in entry.params  # a model that reads the winner's hand (its kongs...)
+    facts = ("facts",)
+    pay = _caller(entry.fn, ("value", "ctx", "bound"), pspec, where, *((facts, ()) if reads_facts else ((), facts)))
+    bound._model_calls = (value, pay)
+    return value, pay
+
+
 def _interned(params: dict) -> dict:
     """A copy with interned names: the models get them by keyword on every call, and Python matches an
     interned name to a parameter by identity, a YAML key (a new string) only by comparing its text."""
@@ -227,16 +261,15 @@ def value_of(bound: Bound, items, ctx, total=None):
         spec = dict(bound.scoring)
         model = VALUE_MODELS.get(spec.pop("model")).fn
         return model(items, ctx, bound, total=total, **spec)
+    if total is None:
+        return _model_calls(bound)[0](items, ctx, bound)
     model, spec, _entry, _pspec = _models(bound)
     return model(items, ctx, bound, total=total, **spec)
 
 
 def settle(bound: Bound, value, ctx, facts=None):
     if type(bound) is Bound:
-        _model, _spec, entry, spec = _models(bound)
-        if "facts" in entry.params:
-            spec = {**spec, "facts": facts}
-        return entry.fn(value, ctx, bound, **spec)
+        return _model_calls(bound)[1](value, ctx, bound, facts)
     spec = dict(bound.payment)
     entry = PAY_MODELS.get(spec.pop("model"))
     if "facts" in entry.params:  # a model that reads the winner's hand itself (its declared kongs...);
@@ -432,12 +465,12 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     refuse = bound.refuse
     memo: dict = {}
     options = bound.options
-    model, spec, _entry, _pspec = _models(bound)  # value_of(bound, items, ctx) without the lookups
+    value_call, pay_call = _model_calls(bound)  # value_of and settle without the lookups
     for reading in readings:
         facts = Facts(hand, reading, ctx, wild, options)
         refused = refusal(bound, facts, memo) if refuse else ""
         items = _evaluate_bound(bound, facts)
-        value = model(items, ctx, bound, total=None, **spec)
+        value = value_call(items, ctx, bound)
         if not refused and not value.legal:
             refused = value.reason
         scored.append(Scored(reading, facts, value, refused))
@@ -453,7 +486,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
         ties = sum(1 for s in legal if s.value.key == chosen.value.key)
         why = (f"the highest value of {len(legal)} legal reading(s)" +
                (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
-    transfers = settle(bound, chosen.value, ctx, chosen.facts)
+    transfers = pay_call(chosen.value, ctx, bound, chosen.facts)
     # a payment model may return its transfers with `warnings` (e.g. tile counts across a table)
     warnings = [] if transfers.__class__ is list else list(getattr(transfers, "warnings", ()))
     return Result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild, warnings)
