@@ -278,6 +278,12 @@ def settle(bound: Bound, value, ctx, facts=None):
 
 
 def readings_of(hand: Hand, variant, bound: Bound, wild) -> list:
+    if wild.tile is None and wild.substitute is None:
+        options = bound.hand_options
+        out = []
+        for name in variant.forms:
+            out += FORMS[name](hand, hand.counts, 0, False, options)
+        return out
     counts, jokers = split_wild(hand.counts, wild)
     win_is_wild = wild.tile is not None and hand.win_tile == wild.tile
     if wild.substitute is not None and hand.win_tile == 31 and wild.tile != 31:
@@ -366,12 +372,13 @@ def _variant_and_context(ctx, variant, kw):
 class _Setup:
     """What score() needs besides the hand, from its ruleset and context arguments."""
 
-    __slots__ = ("ref", "variant", "ctx", "bound", "wild", "max_size")
+    __slots__ = ("ref", "variant", "ctx", "bound", "wild", "max_size", "physical")
 
     def __init__(self, ref, variant, ctx, bound):
         self.ref, self.variant, self.ctx, self.bound = ref, variant, ctx, bound
         self.wild = None  # the wild-tile spec, looked up on first use (after the hand's own checks)
         self.max_size = 3 * variant.sets + 2
+        self.physical = bool(ctx.robbed or ctx.kong_draw or ctx.first_turn)  # check_physical has work
 
 
 _SETUP: dict = {}  # (variant, a dict context's items and types, the rules') -> _Setup
@@ -451,8 +458,10 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     ctx, variant, bound = setup.ctx, setup.variant, setup.bound
     if isinstance(hand, str):
         hand = parse_hand(hand, win=ctx.win, max_size=setup.max_size)
-    check_size(hand, variant)
-    check_physical(hand, ctx, variant.wild_kong_keys)
+    if len(hand.concealed) + 3 * len(hand.melds) != setup.max_size:
+        check_size(hand, variant)
+    if setup.physical:
+        check_physical(hand, ctx, variant.wild_kong_keys)
     wild = setup.wild
     if wild is None:
         wild = setup.wild = _wild_of(bound, ctx)

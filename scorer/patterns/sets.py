@@ -124,7 +124,8 @@ def little_three(f, tiles="dragons"):
 def great_three(f, tiles="dragons"):
     """Pungs or kongs of every tile of the group (great dragons, great winds)."""
     group = tiles if tiles.__class__ is frozenset else tile_group(tiles)
-    return int(group.issubset(f.pung_tiles))
+    pung_tiles = f.pung_tiles
+    return int(len(pung_tiles) >= len(group) and group.issubset(pung_tiles))  # (issubset sets a list first)
 
 
 @pattern()
