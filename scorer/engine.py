@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from time import monotonic
 
 from .context import Context, make_context
 from .errors import ContextError, IllegalWin, ImpossibleHand, MjError
@@ -12,7 +13,7 @@ from .hand import Hand
 from .notation import parse_hand
 from .registry import PAY_MODELS, VALUE_MODELS
 from .result import Item, Result, Scored, net_of
-from .variant import Bound, load_variant
+from .variant import RECHECK_SECONDS, Bound, load_variant
 from .wild import split_wild, wild_spec
 
 
@@ -372,13 +373,14 @@ def _variant_and_context(ctx, variant, kw):
 class _Setup:
     """What score() needs besides the hand, from its ruleset and context arguments."""
 
-    __slots__ = ("ref", "variant", "ctx", "bound", "wild", "max_size", "physical")
+    __slots__ = ("ref", "variant", "ctx", "bound", "wild", "max_size", "physical", "checked")
 
     def __init__(self, ref, variant, ctx, bound):
         self.ref, self.variant, self.ctx, self.bound = ref, variant, ctx, bound
         self.wild = None  # the wild-tile spec, looked up on first use (after the hand's own checks)
         self.max_size = 3 * variant.sets + 2
         self.physical = bool(ctx.robbed or ctx.kong_draw or ctx.first_turn)  # check_physical has work
+        self.checked = monotonic()  # when the ruleset's file was last looked at
 
 
 _SETUP: dict = {}  # (variant, a dict context's items and types, the rules') -> _Setup
@@ -400,8 +402,13 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         if _ATOM_TYPES.issuperset(ctypes) and _ATOM_TYPES.issuperset(rtypes):  # (1,) == (True,): atoms only
             key = (variant, tuple(ctx.items()), ctypes, tuple(rules.items()) if rules else (), rtypes)
             hit = _SETUP.get(key)
-            if hit is not None and load_variant(hit.ref) is hit.variant:
-                return hit
+            if hit is not None:
+                now = monotonic()
+                if now - hit.checked < RECHECK_SECONDS:  # load_variant's own wait, without the call
+                    return hit
+                if load_variant(hit.ref) is hit.variant:
+                    hit.checked = now
+                    return hit
     ref = _named_variant(variant, dict(ctx)) if type(ctx) is dict and not kw else None
     v, c = _variant_and_context(ctx, variant, kw)
     if rules:

@@ -8,6 +8,7 @@ from .tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WIND_TILE
 
 _SEATS = "ESWN"
 _WIND_OF = {s: 27 + i for i, s in enumerate(_SEATS)}
+_SET_KINDS = frozenset({CHOW, PUNG, KONG})
 
 
 def tile_mask(tiles) -> int:
@@ -40,11 +41,8 @@ class Facts:
         self.form = reading.form
         blocks = reading.blocks
         self.blocks = blocks
-        self.sets = sets = []
-        self.chows = chows = []
-        self.pungs = pungs = []
-        self.kongs = kongs = []
         self.pung_tiles = pung_tiles = []
+        n_chows = n_kongs = 0
         self.win_type = win_type = ctx.win_type
         self.self_draw = self_draw = win_type == "self_draw"
         claimed = -1 if self_draw else reading.win  # the block a claimed tile completed is exposed
@@ -53,30 +51,48 @@ class Facts:
         concealed_pungs = 0
         block_mask = _BLOCK_MASK
         for i, b in enumerate(blocks):  # one pass; each list keeps the blocks' order
-            kind = b.kind
+            kind, tile, _wild, meld = b  # (unpacking reads a Block faster than its attribute getters)
             try:
-                mask |= block_mask[kind][b.tile]
+                mask |= block_mask[kind][tile]
             except KeyError:
                 mask |= tile_mask(b.tiles)
             if kind == CHOW:
-                sets.append(b)
-                chows.append(b)
+                n_chows += 1
             elif kind == PUNG or kind == KONG:
-                sets.append(b)
-                pungs.append(b)
-                pung_tiles.append(b.tile)
+                pung_tiles.append(tile)
                 if kind == KONG:
-                    kongs.append(b)
-                if b.meld.concealed if b.meld is not None else i != claimed:
+                    n_kongs += 1
+                if meld.concealed if meld is not None else i != claimed:
                     concealed_pungs += 1
             elif kind == PAIR and pair is None:
                 pair = b
         self.pair = pair
+        self.n_chows = n_chows
+        self.n_pungs = len(pung_tiles)  # kongs included
+        self.n_kongs = n_kongs
         self.mask = mask
         self.has_honours = bool(mask & HONOUR_MASK)
         self.concealed_pungs = concealed_pungs
         self.seat_wind = _WIND_OF.get(ctx.seat)
         self.round_wind = _WIND_OF.get(ctx.round)
+
+    # ---- sets, in the blocks' order (the counts above are what most patterns need) -------------
+    @cached_property
+    def sets(self) -> list:
+        return [b for b in self.blocks if b.kind in _SET_KINDS]
+
+    @cached_property
+    def chows(self) -> list:
+        return [b for b in self.blocks if b.kind == CHOW]
+
+    @cached_property
+    def pungs(self) -> list:
+        """Pungs and kongs."""
+        return [b for b in self.blocks if b.kind == PUNG or b.kind == KONG]
+
+    @cached_property
+    def kongs(self) -> list:
+        return [b for b in self.blocks if b.kind == KONG]
 
     # ---- tiles -----------------------------------------------------------------------------
     @cached_property

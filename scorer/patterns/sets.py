@@ -74,7 +74,7 @@ def own_or_round_wind_pungs(f):
 def all_chows(f, pair="suited"):
     """Every set a chow; `pair`: `suited` (a suited pair), `any`, or `not_value` (not a dragon,
     seat or round wind)."""
-    if f.form != "standard" or f.pungs:
+    if f.form != "standard" or f.n_pungs:
         return 0
     p = f.pair.tile
     if pair == "suited" and p >= 27:
@@ -87,7 +87,7 @@ def all_chows(f, pair="suited"):
 @pattern()
 def all_pungs(f):
     """Every set a pung or kong (standard form)."""
-    return int(f.form == "standard" and not f.chows and bool(f.pungs))
+    return int(f.form == "standard" and not f.n_chows and bool(f.n_pungs))
 
 
 @pattern()
@@ -100,7 +100,7 @@ def concealed_pungs(f, count=3, exact=False):
 @pattern()
 def kongs(f, count=1, exact=False, kind=None):
     """At least (or exactly) `count` kongs; `kind`: `concealed` or `exposed` to count only those."""
-    n = len(f.kongs) if kind is None else sum(1 for b in f.kongs if (kind == "concealed") == b.meld.concealed)
+    n = f.n_kongs if kind is None else sum(1 for b in f.kongs if (kind == "concealed") == b.meld.concealed)
     return int(n == count if exact else n >= count)
 
 
