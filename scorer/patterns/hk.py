@@ -1,10 +1,11 @@
 """Predicates the Hong Kong (Andrew White) ruleset needs beyond the generic families."""
 from __future__ import annotations
 
-from ..registry import pattern
+from ..registry import pattern, reads
 
 
 @pattern()
+@reads("ctx")
 def dealer_first_discard(f):
     """Won on the dealer's first discard. 002 Scoring, 4 Faan Minimum: "When a player wins from East's
     first discard. [dei6 woo4]" -- narrower than the generic `earthly`, which also takes a
