@@ -46,6 +46,9 @@ _BLOCK_TILES = {CHOW: {t: (t, t + 1, t + 2) for t in range(42)}, PAIR: {t: (t,) 
                 SINGLE: {t: (t,) for t in range(42)}}
 
 
+_new_reading = tuple.__new__  # Reading(...) without its Python-level __new__ (a hot loop makes many)
+
+
 class Reading(NamedTuple):
     """A way to read the whole hand. `form` is 'standard' or a special form's name. `win` is the index in
     `blocks` of the block that holds the winning tile (-1 where the form has no such notion)."""
@@ -371,8 +374,20 @@ def standard_readings(hand: Hand, counts: tuple[int, ...], jokers: int, win_is_w
     first = len(melds)
     win = hand.win_tile
     out = []
+    if jokers or win_is_wild:
+        for split in splits:
+            blocks = melds + split if melds else split
+            for w in place_win(blocks, win, win_is_wild, first):
+                out.append(Reading("standard", blocks, w))
+        return out
+    # place_win for a split without wild tiles: its blocks are sorted within each suit, so equal blocks
+    # (two same chows) are next to each other and only the first of them is a place
     for split in splits:
         blocks = melds + split if melds else split
-        for w in place_win(blocks, win, win_is_wild, first):
-            out.append(Reading("standard", blocks, w))
+        last = None
+        for k, (kind, tile, _wild, _meld) in enumerate(split, first):
+            if (tile <= win <= tile + 2) if kind == CHOW else tile == win:
+                if (kind, tile) != last:
+                    out.append(_new_reading(Reading, ("standard", blocks, k)))
+                    last = (kind, tile)
     return out

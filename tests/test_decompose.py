@@ -142,3 +142,17 @@ def test_per_suit_wild_search_matches_the_reference_search():
             t = rng.choice([k for k, c in enumerate(counts) if c])
             counts[t] -= 1
         assert standard_splits(tuple(counts), jokers) == sorted(_wild_splits(tuple(counts), jokers, True))
+
+
+def test_plain_placements_match_place_win():
+    # standard_readings places the winning tile in a wild-free split with its own loop (equal blocks are
+    # adjacent in a split); place_win is the general rule it must agree with, equal blocks counted once
+    from scorer.decompose import Reading, meld_blocks, place_win, standard_readings
+
+    rng = random.Random(11)
+    for _ in range(3000):
+        hand = parse_hand(random_winning(rng, tiles=range(rng.choice([9, 18, 34])), meld_rate=0.3))
+        melds = meld_blocks(hand)
+        want = [Reading("standard", melds + split, w) for split in standard_splits(hand.counts)
+                for w in place_win(melds + split, hand.win_tile, False, len(melds))]
+        assert standard_readings(hand, hand.counts, 0, False) == want
