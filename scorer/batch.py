@@ -629,7 +629,20 @@ def _score_chunk(args):
     return [score_job(j, mode) for j in jobs]
 
 
+def tune_gc() -> None:
+    """Fewer cyclic-GC passes for a long batch. Scoring allocates many short-lived containers and makes
+    no reference cycles of its own, so the default gen-0 threshold (700) runs a collection every few
+    hands for nothing (about a tenth of the time); the objects already alive (the loaded rulesets,
+    their caches) are frozen out of every later pass. Cycles are still collected, just less often,
+    so memory stays bounded."""
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 100)
+
+
 def _worker_init():
+    tune_gc()
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the parent, which ends the pool

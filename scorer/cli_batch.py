@@ -17,12 +17,16 @@ EXIT_OK, EXIT_REJECTS, EXIT_NOTHING, EXIT_BUG = 0, 1, 2, 3
 
 
 def _n(x) -> str:
-    return str(num(x))
+    return str(x) if x.__class__ is int else str(num(x))
 
 
 def _signed(x) -> str:
-    x = num(x)
+    if x.__class__ is not int:
+        x = num(x)
     return f"+{x}" if x > 0 else str(x)
+
+
+_ROWS: dict = {}  # seats at the table -> TextWriter's row template
 
 
 # ---- writers ----------------------------------------------------------------------------------
@@ -57,9 +61,13 @@ class TextWriter:
         self.started = True
 
     def record(self, job, outcome, posting):
-        self._session_line(job.session, job.source, posting)
+        if job.session != self.session:
+            self._session_line(job.session, job.source, posting)
         s = posting.session
-        value = "limit" if outcome["limit"] else f"{_n(outcome['total'])} {outcome['unit']}".strip()
+        if outcome["limit"]:
+            value = "limit"
+        else:
+            value = f"{_n(outcome['total'])} {outcome['unit']}".strip()
         if s.variants and outcome["variant"] != s.variants[0]:
             value += f" [{outcome['variant']}]"
         note = ""
@@ -71,10 +79,15 @@ class TextWriter:
             self.out.write("Ledger:   " + "  ".join(f"{x} {_signed(posting.paid[x])} -> {_n(posting.standings[x])}"
                                                     for x in s.seats) + note + "\n")
             return
-        self.out.write(f"{posting.hand_no:>4}  {job.line:>6}  {outcome['seat']:<3} {outcome['win']:<15} {value:<10}"
-                       + "".join(f"{_signed(posting.paid[x]):>7}" for x in s.seats) + "  |"
-                       + "".join(f"{_n(posting.standings[x]):>7}" for x in s.seats)
-                       + f"  {outcome['hand']}{note}\n")
+        # one %-format of a row template per table size: this line is written for every hand
+        row = _ROWS.get(len(s.seats))
+        if row is None:
+            row = _ROWS[len(s.seats)] = ("%4d  %6d  %-3s %-15s %-10s" + "%7s" * len(s.seats) + "  |"
+                                         + "%7s" * len(s.seats) + "  %s%s\n")
+        paid, standings = posting.paid, posting.standings
+        self.out.write(row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value,
+                              *[_signed(paid[x]) for x in s.seats], *[_n(standings[x]) for x in s.seats],
+                              outcome["hand"], note))
 
     def reject(self, job, reason):
         self._session_line(job.session, job.source)
@@ -290,6 +303,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
     from . import batch
     from .ledger import Ledger, LedgerError
 
+    batch.tune_gc()
     err = err or sys.stderr
     counter = batch.Counter()
     ledger = Ledger(start)

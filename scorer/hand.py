@@ -41,12 +41,17 @@ class Meld:
         return self.source - 4 if self.source >= 5 else self.source
 
     def text(self) -> str:
-        body = "".join(tile_name(t)[0] for t in self.tiles)
-        suffix = tile_name(self.tile)[1:]
-        if self.kind == KONG and self.concealed:
-            return "{" + body + suffix + "}"
-        n = self.claimed if self.kind == CHOW else self.source
-        return "[" + body + suffix + (f",{n}" if n is not None else "") + "]"
+        got = self.__dict__.get("_text")  # melds are shared by the parse cache: kept on the instance
+        if got is None:
+            body = "".join(tile_name(t)[0] for t in self.tiles)
+            suffix = tile_name(self.tile)[1:]
+            if self.kind == KONG and self.concealed:
+                got = "{" + body + suffix + "}"
+            else:
+                n = self.claimed if self.kind == CHOW else self.source
+                got = "[" + body + suffix + (f",{n}" if n is not None else "") + "]"
+            self.__dict__["_text"] = got
+        return got
 
 
 @dataclass(frozen=True)
@@ -86,9 +91,10 @@ class Hand:
         return all(m.concealed for m in self.melds)
 
     def text(self) -> str:
-        from .notation import format_hand
-
-        return format_hand(self)
+        return notation.format_hand(self)
 
     def __str__(self) -> str:
         return self.text()
+
+
+from . import notation  # noqa: E402 - at the end: notation imports this module's names

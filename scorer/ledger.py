@@ -129,6 +129,10 @@ class Session:
     shortfall: dict = field(default_factory=dict)  # seat -> total forgiven
     capped_at: dict = field(default_factory=dict)  # seat -> hand number it first reached the cap
 
+    def __post_init__(self):
+        # int starts (the common case) keep int standings exact without num()'s rounding
+        self.whole_start = all(v.__class__ is int for v in self.start.values())
+
     def standings(self) -> dict:
         return {s: num(self.start[s] + self.net[s]) for s in self.seats}
 
@@ -180,31 +184,49 @@ class Ledger:
 
     def post(self, name: str, players: int, transfers, cap=0, start=None, variant: str = "") -> Posting:
         """Check and post one hand: `transfers` [(frm, to, amount)] as the ruleset computed them."""
-        s = self.open(name, players, start)
-        for frm, to, _ in transfers:
-            for seat in (frm, to):
-                if seat not in s.net:
-                    raise LedgerError(f"a payment names seat {seat}, not at this table ({' '.join(s.seats)})")
-        check_zero_sum(transfers)
-        settled, short = settle(transfers, s.net, cap)
+        s = self.sessions.get(name)
+        if s is None or start is not None or len(s.seats) != players:
+            s = self.open(name, players, start)
+        paid = dict.fromkeys(s.seats, 0)
+        whole = True  # int amounts only: every sum below is exact, so nothing needs rounding
+        for frm, to, amount in transfers:
+            if frm not in paid or to not in paid:
+                seat = to if frm in paid else frm
+                raise LedgerError(f"a payment names seat {seat}, not at this table ({' '.join(s.seats)})")
+            if amount.__class__ is not int:
+                whole = False
+        if not whole:
+            check_zero_sum(transfers)
         if cap:
-            check_zero_sum(settled, "payments after the loss cap")
-        paid = {x: 0 for x in s.seats}
-        for frm, to, amount in settled:
+            transfers, short = settle(transfers, s.net, cap)
+            check_zero_sum(transfers, "payments after the loss cap")
+            whole = whole and all(a.__class__ is int for _, _, a in transfers)  # a float cap pays floats
+        else:
+            short = []
+        for frm, to, amount in transfers:
             paid[frm] -= amount
             paid[to] += amount
         s.hands += 1
-        for x in s.seats:
-            s.net[x] += paid[x]
-        drift = sum(s.net.values())
-        if not abs(drift) <= EPS * max(1.0, *(abs(v) for v in s.net.values())):
-            raise LedgerError(f"session {name!r} no longer sums to zero ({num(drift)}); please report this hand")
+        net = s.net
+        for x, v in paid.items():
+            net[x] += v
+        if not whole:
+            drift = sum(net.values())
+            if not abs(drift) <= EPS * max(1.0, *(abs(v) for v in net.values())):
+                raise LedgerError(f"session {name!r} no longer sums to zero ({num(drift)}); please report this hand")
+        elif sum(net.values()):  # int nets sum to 0 exactly, or the ledger is wrong
+            raise LedgerError(f"session {name!r} no longer sums to zero ({sum(net.values())}); please report this hand")
         for seat, owed, got in short:
             s.shortfall[seat] = s.shortfall.get(seat, 0) + owed - got
             s.capped_at.setdefault(seat, s.hands)
         if variant and variant not in s.variants:
             s.variants.append(variant)
-        return Posting(s, s.hands, {x: num(v) for x, v in paid.items()}, s.standings(), short, cap)
+        if whole and s.whole_start:
+            standings = {x: s.start[x] + net[x] for x in s.seats}
+        else:
+            paid = {x: num(v) for x, v in paid.items()}
+            standings = s.standings()
+        return Posting(s, s.hands, paid, standings, short, cap)
 
     def summary(self) -> list[dict]:
         return [s.as_dict() for s in self.sessions.values()]

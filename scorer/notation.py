@@ -351,16 +351,38 @@ def format_tiles(tiles, sep: str = " ") -> str:
     return sep.join(parts)
 
 
+_SUIT_TEXT: tuple = ({}, {}, {})  # per suit: its 9 counts as bytes -> "55777p" (a few thousand kinds)
+_HONOUR_NAMES = tuple((t, tile_name(t)) for t in range(27, 34))
+
+
+def _suit_text(suit: int, key: bytes) -> str:
+    return "".join([str(rank + 1) * n for rank, n in enumerate(key)]) + SUITS[suit]
+
+
 def format_hand(hand: Hand) -> str:
-    """Canonical text: melds, concealed tiles in order with the winning tile last, bonus tiles."""
-    rest = list(hand.concealed)
-    if hand.win_tile >= 0:
-        rest.remove(hand.win_tile)
-    parts = [m.text() for m in hand.melds]
-    if rest:
-        parts.append(format_tiles(rest))
-    if hand.win_tile >= 0:
-        parts.append(tile_name(hand.win_tile))
+    """Canonical text: melds, concealed tiles in order with the winning tile last, bonus tiles.
+    Built from the tile counts (a suit's text is kept per its counts): batch output prints it for
+    every hand."""
+    counts = hand.counts
+    w = hand.win_tile
+    if w >= 0:
+        counts = list(counts)
+        counts[w] -= 1
+    parts = [m.text() for m in hand.melds] if hand.melds else []
+    for suit in (0, 1, 2):
+        key = bytes(counts[suit * 9:suit * 9 + 9])
+        text = _SUIT_TEXT[suit].get(key)
+        if text is None:
+            text = _suit_text(suit, key) if any(key) else ""
+            if len(_SUIT_TEXT[suit]) < 100_000:
+                _SUIT_TEXT[suit][key] = text
+        if text:
+            parts.append(text)
+    for t, name in _HONOUR_NAMES:
+        if counts[t]:
+            parts.append(name * counts[t])
+    if w >= 0:
+        parts.append(tile_name(w))
     if hand.bonus:
         parts.append(format_tiles(hand.bonus))
     return " ".join(parts)
