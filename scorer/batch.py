@@ -591,6 +591,24 @@ def _win_text(ctx) -> str:
     return text
 
 
+def _item_labels(value) -> tuple:
+    return tuple(i.label + (f" x{i.count}" if i.count > 1 else "") for i in value.items)
+
+
+_DERIVED: dict = {}  # id(obj) -> (obj, fn's answer): the entry keeps obj alive, so its id stays unique
+
+
+def _derived(obj, fn):
+    """fn(obj), kept per object: the engine hands out the same Context and (cached) HandValue objects
+    for many hands, and neither changes once made."""
+    got = _DERIVED.get(id(obj))
+    if got is None or got[0] is not obj:
+        if len(_DERIVED) >= 8192:
+            _DERIVED.clear()
+        got = _DERIVED[id(obj)] = (obj, fn(obj))
+    return got[1]
+
+
 def score_job(job: Job, mode: str = "") -> dict:
     """Score one job. Returns a plain dict (picklable, the same on every process):
     {"error", "internal"} for a refused record, otherwise the figures every writer needs; `mode` adds
@@ -600,10 +618,11 @@ def score_job(job: Job, mode: str = "") -> dict:
     try:
         r = engine.score(job.hand, job.ctx, variant=job.variant)
         v = r.value
+        ctx = r.ctx
         out = {
-            "variant": r.variant.id, "hand": r.hand.text(), "seat": r.ctx.seat, "players": r.ctx.players,
-            "win": _win_text(r.ctx), "total": v.total, "unit": v.unit, "limit": v.limit,
-            "items": [i.label + (f" x{i.count}" if i.count > 1 else "") for i in v.items],
+            "variant": r.variant.id, "hand": r.hand.text(), "seat": ctx.seat, "players": ctx.players,
+            "win": _derived(ctx, _win_text), "total": v.total, "unit": v.unit, "limit": v.limit,
+            "items": _derived(v, _item_labels),
             "transfers": [(t.frm, t.to, t.amount) for t in r.transfers],
             "cap": r.options.get("session_loss_cap", 0) or 0,
         }

@@ -242,6 +242,39 @@ class Progress:
             self.shown = False
 
 
+# ---- output in blocks ---------------------------------------------------------------------------
+
+class Blocks:
+    """Text written on in blocks of about 64 KiB. A line per hand straight to sys.stdout costs a system
+    call each when Python runs unbuffered (PYTHONUNBUFFERED, -u), a fifth of a batch's time; a
+    terminal still gets every line at once."""
+
+    def __init__(self, out):
+        self.out = out
+        self.parts: list = []
+        self.size = 0
+        try:
+            self.live = out.isatty()
+        except (AttributeError, ValueError):
+            self.live = False
+
+    def write(self, text: str) -> None:
+        if self.live:
+            self.out.write(text)
+            return
+        self.parts.append(text)
+        self.size += len(text)
+        if self.size >= 65536:
+            self.flush()
+
+    def flush(self) -> None:
+        if self.parts:
+            self.out.write("".join(self.parts))
+            self.parts = []
+            self.size = 0
+        self.out.flush()
+
+
 # ---- --out: written to a temporary file, renamed when complete ---------------------------------
 
 class AtomicOut:
@@ -305,6 +338,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
 
     batch.tune_gc()
     err = err or sys.stderr
+    out = Blocks(out)
     counter = batch.Counter()
     ledger = Ledger(start)
     writer = {"text": lambda: TextWriter(out, long), "jsonl": lambda: JsonlWriter(out),
@@ -339,6 +373,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
                 summary["internal"] += bool(outcome.get("internal"))
                 writer.reject(job, reason)
                 if echo_rejects:
+                    out.flush()  # the log's lines so far first, so a terminal shows both in order
                     bar.clear()
                     err.write(f"mjscore: {job.where}: {reason}\n")
                     err.flush()
@@ -350,8 +385,10 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
             bar.tick()
     finally:
         bar.clear()
+        out.flush()
     summary["sessions"] = ledger.summary()
     writer.end(summary)
+    out.flush()
     return summary
 
 
