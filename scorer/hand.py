@@ -91,7 +91,8 @@ class Hand:
         return all(m.concealed for m in self.melds)
 
     def text(self) -> str:
-        return notation.format_hand(self)
+        got = self.__dict__.get("_text")  # set by the parser when the hand was written canonically
+        return notation.format_hand(self) if got is None else got
 
     def __str__(self) -> str:
         return self.text()

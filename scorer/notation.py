@@ -164,7 +164,23 @@ def _read_piece(piece: str):
     extra = None
     if bonus or melds:
         extra = tuple(bonus), tuple(melds), sum(1 << 8 * t for m in melds for t in m.tiles)
-    return tuple(plain), sum(1 << 8 * t for t in plain), extra
+    return tuple(plain), sum(1 << 8 * t for t in plain), extra, _canonical_group(piece, plain, bonus, melds)
+
+
+_MELD_GROUP = -1
+
+
+def _canonical_group(piece: str, plain: list, bonus: list, melds: list):
+    """Where the piece stands in the canonical text (format_hand), or None when it cannot stand
+    there as written: _MELD_GROUP for one meld as Meld.text writes it; for one group of format_tiles
+    (a suit's tiles, or one honour's) its order, 0-2 m p s and 3-9 E..C, then 10 flowers, 11 seasons."""
+    if melds:
+        return _MELD_GROUP if len(melds) == 1 and not plain and not bonus and melds[0].text() == piece else None
+    tiles = plain or bonus
+    if (plain and bonus) or format_tiles(tiles) != piece or " " in piece:
+        return None
+    t = tiles[0]
+    return t // 9 if t < 27 else t - 24 if t < 34 else 10 if t < 38 else 11
 
 
 def _fast_parse(text: str, win, max_size: int) -> Hand | None:
@@ -176,7 +192,14 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
     packed = meld_packed = 0
     bonus: tuple[int, ...] = ()
     melds: tuple[Meld, ...] = ()
-    for piece in text.split():
+    # Is the text already canonical (format_hand's)? Then Hand.text() need not build it again: melds,
+    # then concealed groups in increasing order with the winning tile alone last, then bonus groups.
+    split = text.split()
+    canonical = True
+    groups: list = []  # the concealed pieces' groups
+    last = None  # the last concealed piece's tiles
+    last_bonus = 9
+    for piece in split:
         read = pieces.get(piece)
         if read is None:
             read = _read_piece(piece)
@@ -186,13 +209,25 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
                 if len(pieces) >= _MAX_PIECES:
                     pieces.clear()
                 pieces[piece] = read
-        tiles, piece_packed, extra = read
+        tiles, piece_packed, extra, group = read
         plain += tiles
         packed += piece_packed
         if extra:
             bonus += extra[0]
             melds += extra[1]
             meld_packed += extra[2]
+        if canonical:
+            if group is None:
+                canonical = False
+            elif group == _MELD_GROUP:
+                canonical = not plain and not bonus
+            elif group < 10:
+                canonical = not bonus
+                groups.append(group)
+                last = tiles
+            else:
+                canonical = group > last_bonus
+                last_bonus = group
     if not plain:
         return None
     if bonus:
@@ -225,6 +260,9 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
     fields["win_tile"] = win_tile
     fields["source_text"] = text
     fields["counts"] = tuple(counts)
+    if (canonical and len(last) == 1 and last[0] == win_tile
+            and all(a < b for a, b in zip(groups, groups[1:-1])) and " ".join(split) == text):
+        fields["_text"] = text  # Hand.text()'s answer
     return hand
 
 

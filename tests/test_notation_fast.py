@@ -6,7 +6,7 @@ import pytest
 
 from scorer import notation
 from scorer.errors import NotationError
-from scorer.notation import _fast_parse, _parse_hand, format_tiles, parse_hand
+from scorer.notation import _fast_parse, _parse_hand, format_hand, format_tiles, parse_hand
 from scorer.tiles import tile_name
 from tests.gen import benchmark_hands, random_winning
 
@@ -24,7 +24,7 @@ def fields(hand):
     """Every field, with counts (the fast path fills it in; the general parser computes it on demand);
     repr so that 1 and True, or a list and a tuple, differ."""
     hand.counts  # noqa: B018  (computes the cached counts of a Hand built by the general parser)
-    return repr(vars(hand))
+    return repr({k: v for k, v in vars(hand).items() if k != "_text"})  # _text: see the canonical tests
 
 
 def outcome(parse, text, **kw):
@@ -154,3 +154,52 @@ def test_win_given_as_an_int_must_be_concealed():
         with pytest.raises(NotationError, match="not among the concealed tiles"):
             parse_hand(text, win=win)
     assert tile_name(parse_hand(text, win=5).win_tile) == "6m"
+
+
+def canonical_spellings(rng, text, win, size):
+    """The hand's canonical text, and that text spelt otherwise: pieces glued, groups split or
+    swapped, the winning tile moved into a group, tabs or double spaces, the bonus tiles moved."""
+    canon = format_hand(_parse_hand(text, win, max_size=size))
+    pieces = canon.split(" ")
+    out = [canon, canon.replace(" ", "  ", 1), canon.replace(" ", "\t"), " " + canon]
+    if len(pieces) > 2:
+        i = rng.randrange(len(pieces) - 1)
+        out.append(" ".join(pieces[:i] + [pieces[i] + pieces[i + 1]] + pieces[i + 2:]))
+        swapped = pieces[:]
+        swapped[i], swapped[i + 1] = swapped[i + 1], swapped[i]
+        out.append(" ".join(swapped))
+    return canon, out
+
+
+def test_the_canonical_text_kept_by_the_fast_path_is_format_hands():
+    """parse_hand keeps the text as Hand.text() only when it is exactly what format_hand builds; every
+    other spelling of the same hand still prints canonically."""
+    rng = random.Random(5)
+    kept = 0
+    for text, win, size in generated_hands(6000, seed=3):
+        canon, spellings = canonical_spellings(rng, text, win, size)
+        for spelt in spellings:
+            try:
+                hand = parse_hand(spelt, win=win, max_size=size)
+            except NotationError:
+                continue  # a swap that moved the winning tile out of last place under win=None
+            assert hand.text() == format_hand(hand), spelt
+            if "_text" in vars(hand):  # kept only as written canonically (melds keep their order)
+                assert spelt == hand.text() and spelt.split(" ")[-1] in canon, spelt
+                kept += spelt == canon
+        assert "_text" in vars(parse_hand(canon, win=win, max_size=size)) or win is not None, canon
+    assert kept > 5000  # the canonical spellings take the short way
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("55777p 23456999s 7s", True), ("[CCC,2] [234s,1] 678m 99p 55s 5s", True),
+    ("123m 456m 789m 11p 22p 2p", False),  # canonical: 123456789m 1122p 2p
+    ("123456789m 1122p 2p 1f 3g", True), ("123456789m 1122p 2p 3g 1f", False), ("123456789m 1122p 2p 13f", True),
+    ("123456789m 1122p 2p 31f", False), ("1122p 123456789m 2p", False), ("123456789m 1122p  2p", False),
+    ("[123m,1] [456m,1] [789m,1] [EEE,2] 5p 5p", True), ("5p [123m,1] [456m,1] [789m,1] [EEE,2] 5p", False),
+    ("123456789m 0055p 1p", False), ("E S W N P F C 19m 19p 19s C", False), ("19m 19p 19s E S W N P F C C", True),
+])
+def test_which_spellings_are_kept_as_the_canonical_text(text, kept):
+    hand = parse_hand(text)
+    assert ("_text" in vars(hand)) == kept
+    assert hand.text() == format_hand(hand)
