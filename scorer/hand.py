@@ -91,8 +91,7 @@ class Hand:
         return all(m.concealed for m in self.melds)
 
     def text(self) -> str:
-        got = self.__dict__.get("_text")  # set by the parser when the hand was written canonically
-        return notation.format_hand(self) if got is None else got
+        return notation.hand_text(self)
 
     def __str__(self) -> str:
         return self.text()

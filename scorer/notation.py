@@ -192,14 +192,7 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
     packed = meld_packed = 0
     bonus: tuple[int, ...] = ()
     melds: tuple[Meld, ...] = ()
-    # Is the text already canonical (format_hand's)? Then Hand.text() need not build it again: melds,
-    # then concealed groups in increasing order with the winning tile alone last, then bonus groups.
-    split = text.split()
-    canonical = True
-    groups: list = []  # the concealed pieces' groups
-    last = None  # the last concealed piece's tiles
-    last_bonus = 9
-    for piece in split:
+    for piece in text.split():
         read = pieces.get(piece)
         if read is None:
             read = _read_piece(piece)
@@ -209,25 +202,13 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
                 if len(pieces) >= _MAX_PIECES:
                     pieces.clear()
                 pieces[piece] = read
-        tiles, piece_packed, extra, group = read
+        tiles, piece_packed, extra, _group = read
         plain += tiles
         packed += piece_packed
         if extra:
             bonus += extra[0]
             melds += extra[1]
             meld_packed += extra[2]
-        if canonical:
-            if group is None:
-                canonical = False
-            elif group == _MELD_GROUP:
-                canonical = not plain and not bonus
-            elif group < 10:
-                canonical = not bonus
-                groups.append(group)
-                last = tiles
-            else:
-                canonical = group > last_bonus
-                last_bonus = group
     if not plain:
         return None
     if bonus:
@@ -260,9 +241,7 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
     fields["win_tile"] = win_tile
     fields["source_text"] = text
     fields["counts"] = tuple(counts)
-    if (canonical and len(last) == 1 and last[0] == win_tile
-            and all(a < b for a, b in zip(groups, groups[1:-1])) and " ".join(split) == text):
-        fields["_text"] = text  # Hand.text()'s answer
+    fields["_fast"] = True  # source_text is exactly these tiles, read piece by piece (hand_text)
     return hand
 
 
@@ -395,6 +374,47 @@ _HONOUR_NAMES = tuple((t, tile_name(t)) for t in range(27, 34))
 
 def _suit_text(suit: int, key: bytes) -> str:
     return "".join([str(rank + 1) * n for rank, n in enumerate(key)]) + SUITS[suit]
+
+
+def hand_text(hand: Hand) -> str:
+    """format_hand(hand); a hand the fast path read from a canonically written string is that string."""
+    if hand.__dict__.get("_fast") and _written_canonically(hand.source_text, hand.win_tile):
+        return hand.source_text
+    return format_hand(hand)
+
+
+def _written_canonically(text: str, win_tile: int) -> bool:
+    """Is `text` what format_hand writes for the hand it spells? Melds first, then the concealed
+    groups in increasing order with the winning tile alone last, then the bonus groups in order; one
+    space between pieces. Decided from the pieces' cached reads (a piece no longer cached: no)."""
+    split = text.split()
+    if " ".join(split) != text:
+        return False
+    pieces = _PIECES
+    concealed = False  # a concealed piece seen
+    before = prev = -1  # the groups of the last two concealed pieces
+    last_bonus = 9
+    last = ()
+    for piece in split:
+        read = pieces.get(piece)
+        if read is None:
+            return False
+        group = read[3]
+        if group is None:
+            return False
+        if group == _MELD_GROUP:
+            if concealed or last_bonus > 9:
+                return False
+        elif group < 10:
+            if last_bonus > 9 or (concealed and prev <= before):
+                return False  # after a bonus group, or the piece before the last one out of order
+            concealed = True
+            before, prev, last = prev, group, read[0]
+        elif group > last_bonus:
+            last_bonus = group
+        else:
+            return False
+    return len(last) == 1 and last[0] == win_tile
 
 
 def format_hand(hand: Hand) -> str:
