@@ -94,6 +94,15 @@ class _CountingReader:
         self.counter.pos += len(out)
         return out
 
+    def read1(self, n=-1):
+        """What is at hand, at most n bytes (one read of the stream: a pipe does not wait to fill n)."""
+        if self.head:
+            return self.read(n)
+        read1 = getattr(self.raw, "read1", None)
+        out = read1(n) if read1 is not None else self.raw.read(n)
+        self.counter.pos += len(out)
+        return out
+
     def readline(self, limit=-1):
         """One line (at most `limit` bytes), the unread head first."""
         out = b""
@@ -190,20 +199,33 @@ MAX_LINE = 100_000  # bytes; a record is a few hundred, so a longer line is dama
 
 
 def _bounded_lines(stream):
-    """Lines of at most MAX_LINE bytes; a longer one is read through in chunks (never held whole) and
-    comes back as None."""
+    """Lines (with their line ends) of at most MAX_LINE bytes; a longer one is read through in chunks
+    (never held whole) and comes back as None. Read in blocks: a pipe's records are passed on as they
+    arrive (read1), a file's without a call per line."""
+    pending = b""  # the start of a line whose end has not been read yet
+    skipping = False  # inside a line already found too long
     while True:
-        raw = stream.readline(MAX_LINE + 1)
-        if not raw:
-            return
-        if len(raw) > MAX_LINE and not raw.endswith(b"\n"):
-            while True:
-                rest = stream.readline(65536)
-                if not rest or rest.endswith(b"\n"):
-                    break
+        chunk = stream.read1(65536)
+        if not chunk:
+            break
+        if skipping:
+            end = chunk.find(b"\n")
+            if end < 0:
+                continue
+            skipping = False
             yield None
-            continue
-        yield raw
+            chunk = chunk[end + 1:]
+        lines = (pending + chunk).split(b"\n") if pending else chunk.split(b"\n")
+        pending = lines.pop()
+        for line in lines:
+            yield line + b"\n" if len(line) <= MAX_LINE else None
+        if len(pending) > MAX_LINE:
+            pending = b""
+            skipping = True
+    if skipping:
+        yield None
+    elif pending:
+        yield pending if len(pending) <= MAX_LINE else None
 
 
 def _lines(stream, name) -> Iterator[tuple[int, str | None, str]]:
