@@ -353,7 +353,8 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
 
     jobs_iter = (batch.prepare(r, variant, rules) for r in raws())
     try:
-        for job, outcome in batch.scored(jobs_iter, mode, jobs):
+        group = 1 if "-" in paths else 64  # standard input: each record out as soon as it is in
+        for job, outcome in batch.scored(jobs_iter, mode, jobs, group=group):
             if job.file_error:
                 summary["file_errors"] += 1
             else:
