@@ -409,3 +409,46 @@ def test_bad_encoding(tmp_path):
     path.write_bytes(b'{"hand": "123p 456p CCC NNN 55p", "seat": "N", "discarder": "S"}\n{"hand": "\xff"}\n')
     r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
     assert r.exit_code == 1 and "bad.jsonl:2: not UTF-8" in r.output
+
+
+class _Trickle:
+    """A binary stream that hands out at most `step` bytes a read (a pipe, or a block edge anywhere)."""
+
+    def __init__(self, data: bytes, step: int):
+        self.data, self.step, self.pos = data, step, 0
+
+    def read1(self, n=-1):
+        out = self.data[self.pos:self.pos + min(self.step, n if n and n > 0 else self.step)]
+        self.pos += len(out)
+        return out
+
+
+@pytest.mark.parametrize("step", [1, 7, 64, 65536])
+def test_lines_are_cut_at_line_ends_whatever_the_blocks(step, monkeypatch):
+    from scorer import batch as batch_mod
+
+    monkeypatch.setattr(batch_mod, "MAX_LINE", 10)
+    lines = [b"a" * 10 + b"\n", b"b" * 11 + b"\n", b"\n", b"c\r\n", b"d" * 40 + b"\n", b"e" * 3 + b"\n", b"f" * 10]
+    got = list(batch_mod._bounded_lines(_Trickle(b"".join(lines), step)))
+    # a line of MAX_LINE bytes (its line end not counted) is read; longer ones come back as None
+    assert got == [lines[0], None, b"\n", b"c\r\n", None, b"eee\n", b"f" * 10]
+    assert list(batch_mod._bounded_lines(_Trickle(b"g" * 25, step))) == [None]
+
+
+def test_grouped_scoring_keeps_order_and_the_records_read_before_a_failure(tmp_path):
+    from scorer import batch as batch_mod
+
+    hands = ["123p 456p CCC NNN 55p", "[CCC,2] [234s,1] 678m 99p 55s 5s", "123m 456m 789m 11p 22p 2p"]
+    jobs = [batch_mod.Job("f", i + 1, "f", "hk-old", hands[i % 3], {"seat": "N", "discarder": "S",
+                                                                   "rules": {"min_faan": 0}}) for i in range(10)]
+
+    def reader():
+        yield from jobs
+        raise OSError("the disk went away")
+
+    out = []
+    with pytest.raises(OSError, match="disk"):
+        for job, outcome in batch_mod.scored(reader(), group=4):
+            out.append((job.line, outcome["hand"]))
+    assert out == [(i + 1, engine.score(hands[i % 3], seat="N", discarder="S", variant="hk-old",
+                                        rules={"min_faan": 0}).hand.text()) for i in range(10)]
