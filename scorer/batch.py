@@ -34,7 +34,6 @@ import codecs
 import io
 import json
 import os
-import threading
 from collections import deque
 from itertools import islice
 from dataclasses import dataclass, field
@@ -693,8 +692,9 @@ def _worker_init():
 
 def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int = 256,
            window: int = 4, group: int = 1) -> Iterator[tuple[Job, dict]]:
-    """(job, outcome) in input order. With processes > 1 the jobs are scored in chunks on a pool
-    (`imap`, ordered); at most `window` chunks per process are in flight, so memory stays bounded.
+    """(job, outcome) in input order. With processes > 1 the jobs are scored in chunks, on a pool of
+    processes - 1 workers and on this process; at most `window` chunks per worker are on the pool and
+    four times that many wait to be handed on, so memory stays bounded.
     On one process, `group` > 1 reads and scores that many records before handing them on (for
     files: a pipe's records should come out as they come in)."""
     if processes <= 1:
@@ -719,56 +719,50 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
                 return
     import multiprocessing as mp
 
-    inflight: deque = deque()
-    slots = threading.Semaphore(processes * window)
-    stop = threading.Event()
-
-    def feed():
-        batch = []
-        for job in jobs:
-            batch.append(job)
-            if len(batch) >= chunk:
-                if not _wait(slots, stop):
-                    return
-                inflight.append(batch)
-                yield batch, mode
-                batch = []
-        if batch and _wait(slots, stop):
-            inflight.append(batch)
-            yield batch, mode
-
-    # The feeder runs in the pool's task thread; a reading error there must reach the caller.
-    failure: list = []
-
-    def guarded():
-        try:
-            yield from feed()
-        except BaseException as e:  # noqa: BLE001 - re-raised in the caller's thread below
-            failure.append(e)
-
+    # N processes score: this one and a pool of N - 1. This one also reads, keeps the ledger and
+    # writes, so it hands chunks to the pool while the pool has room (`window` chunks a worker) and
+    # scores a chunk itself when the pool is full: the work balances itself, with no process idle
+    # and no more processes than the N asked for (on 2 cores, 3 busy processes would share them).
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    pool = ctx.Pool(processes, initializer=_worker_init)
+    pool = ctx.Pool(processes - 1, initializer=_worker_init)
+    room = (processes - 1) * window
+    pending: deque = deque()  # (chunk, its AsyncResult or its outcomes), in input order
+    done = [0]  # chunks the pool has finished (its result thread counts them)
+    sent = 0
+
+    def finished(_outs):
+        done[0] += 1
     try:
-        for outs in pool.imap(_score_chunk, guarded()):
-            batch = inflight.popleft()
-            slots.release()
-            yield from zip(batch, outs)
-        if failure:
-            raise failure[0]
+        while True:
+            part: list = []
+            failure = None
+            try:
+                part += islice(jobs, chunk)
+            except Exception as e:  # noqa: BLE001 - the records read before it still come out first
+                failure = e
+            if part:
+                if sent - done[0] < room:
+                    pending.append((part, pool.apply_async(_score_chunk, ((part, mode),), callback=finished)))
+                    sent += 1
+                else:
+                    pending.append((part, _score_chunk((part, mode))))
+            last = failure is not None or len(part) < chunk
+            while pending:  # hand on what is done, in order; at the end, everything
+                head, got = pending[0]
+                if got.__class__ is not list:
+                    if not (last or got.ready() or len(pending) > 4 * room):
+                        break
+                    got = got.get()
+                pending.popleft()
+                yield from zip(head, got)
+            if failure is not None:
+                raise failure
+            if last:
+                break
         pool.close()
     finally:
-        stop.set()
-        for _ in range(processes * window + 1):
-            slots.release()
         pool.terminate()
         pool.join()
-
-
-def _wait(sem, stop) -> bool:
-    while not sem.acquire(timeout=0.2):
-        if stop.is_set():
-            return False
-    return not stop.is_set()
 
 
 def total_size(paths) -> int | None:

@@ -435,12 +435,17 @@ def test_lines_are_cut_at_line_ends_whatever_the_blocks(step, monkeypatch):
     assert list(batch_mod._bounded_lines(_Trickle(b"g" * 25, step))) == [None]
 
 
-def test_grouped_scoring_keeps_order_and_the_records_read_before_a_failure(tmp_path):
+@pytest.mark.parametrize("how", [{"group": 4}, {"processes": 2, "chunk": 2, "window": 1},
+                                 {"processes": 3, "chunk": 3, "window": 1}])
+def test_grouped_scoring_keeps_order_and_the_records_read_before_a_failure(how):
+    """On one process in groups, and on a pool (chunks small enough that the pool fills up and the
+    calling process scores some chunks itself): input order, and a reading failure comes after every
+    record read before it."""
     from scorer import batch as batch_mod
 
     hands = ["123p 456p CCC NNN 55p", "[CCC,2] [234s,1] 678m 99p 55s 5s", "123m 456m 789m 11p 22p 2p"]
     jobs = [batch_mod.Job("f", i + 1, "f", "hk-old", hands[i % 3], {"seat": "N", "discarder": "S",
-                                                                   "rules": {"min_faan": 0}}) for i in range(10)]
+                                                                   "rules": {"min_faan": 0}}) for i in range(31)]
 
     def reader():
         yield from jobs
@@ -448,7 +453,7 @@ def test_grouped_scoring_keeps_order_and_the_records_read_before_a_failure(tmp_p
 
     out = []
     with pytest.raises(OSError, match="disk"):
-        for job, outcome in batch_mod.scored(reader(), group=4):
+        for job, outcome in batch_mod.scored(reader(), **how):
             out.append((job.line, outcome["hand"]))
     assert out == [(i + 1, engine.score(hands[i % 3], seat="N", discarder="S", variant="hk-old",
-                                        rules={"min_faan": 0}).hand.text()) for i in range(10)]
+                                        rules={"min_faan": 0}).hand.text()) for i in range(31)]
