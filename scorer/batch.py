@@ -691,7 +691,7 @@ def _worker_init():
 
 
 def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int = 256,
-           window: int = 4, group: int = 1) -> Iterator[tuple[Job, dict]]:
+           window: int = 8, group: int = 1) -> Iterator[tuple[Job, dict]]:
     """(job, outcome) in input order. With processes > 1 the jobs are scored in chunks, on a pool of
     processes - 1 workers and on this process; at most `window` chunks per worker are on the pool and
     four times that many wait to be handed on, so memory stays bounded.
