@@ -690,6 +690,17 @@ def _worker_init():
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
+def _take(jobs: Iterator[Job], n: int) -> tuple[list, Exception | None]:
+    """The next n jobs (fewer at the end), and the error that stopped reading them, if one did: the
+    records read before it still come out first."""
+    part: list = []
+    try:
+        part += islice(jobs, n)  # list += keeps what was read before a failure
+    except Exception as e:  # noqa: BLE001 - raised again by the caller after the records before it
+        return part, e
+    return part, None
+
+
 def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int = 256,
            window: int = 8, group: int = 1) -> Iterator[tuple[Job, dict]]:
     """(job, outcome) in input order. With processes > 1 the jobs are scored in chunks, on a pool of
@@ -705,12 +716,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
         # Read `group` records, score them, hand them on: scoring hands back to back keeps the
         # scorer's code and data in the CPU caches (a sixth faster than one record at a time).
         while True:
-            part: list = []
-            failure = None
-            try:
-                part += islice(jobs, group)
-            except Exception as e:  # noqa: BLE001 - the records read before it still come out first
-                failure = e
+            part, failure = _take(jobs, group)
             outs = [score_job(job, mode) for job in part]
             yield from zip(part, outs)
             if failure is not None:
@@ -734,12 +740,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
         done[0] += 1
     try:
         while True:
-            part: list = []
-            failure = None
-            try:
-                part += islice(jobs, chunk)
-            except Exception as e:  # noqa: BLE001 - the records read before it still come out first
-                failure = e
+            part, failure = _take(jobs, chunk)
             if part:
                 if sent - done[0] < room:
                     pending.append((part, pool.apply_async(_score_chunk, ((part, mode),), callback=finished)))
