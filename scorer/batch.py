@@ -103,32 +103,6 @@ class _CountingReader:
         self.counter.pos += len(out)
         return out
 
-    def readline(self, limit=-1):
-        """One line (at most `limit` bytes), the unread head first."""
-        out = b""
-        if self.head:
-            cut = self.head.find(b"\n") + 1 or len(self.head)
-            if limit is not None and 0 <= limit < cut:
-                cut = limit
-            out, self.head = self.head[:cut], self.head[cut:]
-            if out.endswith(b"\n") or (limit is not None and 0 <= limit <= len(out)) or self.head:
-                self.counter.pos += len(out)
-                return out
-        more = self.raw.readline(-1 if limit is None or limit < 0 else limit - len(out))
-        out += more
-        self.counter.pos += len(out)
-        return out
-
-    def __iter__(self):
-        if self.head:
-            head, self.head = self.head, b""
-            for line in io.BytesIO(head):
-                self.counter.pos += len(line)
-                yield line
-        for line in self.raw:
-            self.counter.pos += len(line)
-            yield line
-
 
 def sniff(head: bytes) -> str:
     """Guess the format from the first meaningful line: `{` JSON Lines; `key: value`, `- `, `---`, `[`

@@ -61,13 +61,9 @@ class TextWriter:
         self.started = True
 
     def record(self, job, outcome, posting):
-        if job.session != self.session:
-            self._session_line(job.session, job.source, posting)
+        self._session_line(job.session, job.source, posting)
         s = posting.session
-        if outcome["limit"]:
-            value = "limit"
-        else:
-            value = f"{_n(outcome['total'])} {outcome['unit']}".strip()
+        value = "limit" if outcome["limit"] else f"{_n(outcome['total'])} {outcome['unit']}".strip()
         if s.variants and outcome["variant"] != s.variants[0]:
             value += f" [{outcome['variant']}]"
         note = ""

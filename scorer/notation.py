@@ -177,7 +177,7 @@ def _canonical_group(piece: str, plain: list, bonus: list, melds: list):
     if melds:
         return _MELD_GROUP if len(melds) == 1 and not plain and not bonus and melds[0].text() == piece else None
     tiles = plain or bonus
-    if (plain and bonus) or format_tiles(tiles) != piece or " " in piece:
+    if (plain and bonus) or format_tiles(tiles) != piece:
         return None
     t = tiles[0]
     return t // 9 if t < 27 else t - 24 if t < 34 else 10 if t < 38 else 11
@@ -368,14 +368,6 @@ def format_tiles(tiles, sep: str = " ") -> str:
     return sep.join(parts)
 
 
-_SUIT_TEXT: tuple = ({}, {}, {})  # per suit: its 9 counts as bytes -> "55777p" (a few thousand kinds)
-_HONOUR_NAMES = tuple((t, tile_name(t)) for t in range(27, 34))
-
-
-def _suit_text(suit: int, key: bytes) -> str:
-    return "".join([str(rank + 1) * n for rank, n in enumerate(key)]) + SUITS[suit]
-
-
 def hand_text(hand: Hand) -> str:
     """format_hand(hand); a hand the fast path read from a canonically written string is that string."""
     if hand.__dict__.get("_fast") and _written_canonically(hand.source_text, hand.win_tile):
@@ -391,10 +383,9 @@ def _written_canonically(text: str, win_tile: int) -> bool:
     if " ".join(split) != text:
         return False
     pieces = _PIECES
-    concealed = False  # a concealed piece seen
     before = prev = -1  # the groups of the last two concealed pieces
     last_bonus = 9
-    last = ()
+    last = ()  # the last concealed piece's tiles (none yet: no concealed piece seen)
     for piece in split:
         read = pieces.get(piece)
         if read is None:
@@ -403,12 +394,11 @@ def _written_canonically(text: str, win_tile: int) -> bool:
         if group is None:
             return False
         if group == _MELD_GROUP:
-            if concealed or last_bonus > 9:
+            if last or last_bonus > 9:
                 return False
         elif group < 10:
-            if last_bonus > 9 or (concealed and prev <= before):
+            if last_bonus > 9 or (last and prev <= before):
                 return False  # after a bonus group, or the piece before the last one out of order
-            concealed = True
             before, prev, last = prev, group, read[0]
         elif group > last_bonus:
             last_bonus = group
@@ -418,29 +408,15 @@ def _written_canonically(text: str, win_tile: int) -> bool:
 
 
 def format_hand(hand: Hand) -> str:
-    """Canonical text: melds, concealed tiles in order with the winning tile last, bonus tiles.
-    Built from the tile counts (a suit's text is kept per its counts): batch output prints it for
-    every hand."""
-    counts = hand.counts
-    w = hand.win_tile
-    if w >= 0:
-        counts = list(counts)
-        counts[w] -= 1
-    parts = [m.text() for m in hand.melds] if hand.melds else []
-    for suit in (0, 1, 2):
-        key = bytes(counts[suit * 9:suit * 9 + 9])
-        text = _SUIT_TEXT[suit].get(key)
-        if text is None:
-            text = _suit_text(suit, key) if any(key) else ""
-            if len(_SUIT_TEXT[suit]) < 100_000:
-                _SUIT_TEXT[suit][key] = text
-        if text:
-            parts.append(text)
-    for t, name in _HONOUR_NAMES:
-        if counts[t]:
-            parts.append(name * counts[t])
-    if w >= 0:
-        parts.append(tile_name(w))
+    """Canonical text: melds, concealed tiles in order with the winning tile last, bonus tiles."""
+    rest = list(hand.concealed)
+    if hand.win_tile >= 0:
+        rest.remove(hand.win_tile)
+    parts = [m.text() for m in hand.melds]
+    if rest:
+        parts.append(format_tiles(rest))
+    if hand.win_tile >= 0:
+        parts.append(tile_name(hand.win_tile))
     if hand.bonus:
         parts.append(format_tiles(hand.bonus))
     return " ".join(parts)
