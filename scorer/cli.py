@@ -78,6 +78,7 @@ def _pairs(values, flag):
     return out
 
 
+COMPETITION_KEYS = ("riichi", "double_riichi", "ippatsu", "dora", "ura", "honba", "sticks", "fourth_tile")
 SEAT = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
 
 
@@ -102,6 +103,14 @@ def context_options(fn):
         click.option("--players", type=click.IntRange(3, 4), help="4, or 3 for three-player rulesets."),
         click.option("--liable", type=SEAT, help="The player who pays for everyone under a liability rule."),
         click.option("--win", help="The winning tile (default: the last concealed tile written)."),
+        click.option("--riichi", is_flag=True, default=None, help="Riichi: the winner declared riichi."),
+        click.option("--double-riichi", is_flag=True, default=None, help="Riichi: declared on the first turn."),
+        click.option("--ippatsu", is_flag=True, default=None, help="Riichi: won within one go-around after riichi."),
+        click.option("--dora", metavar="TILES", help="Riichi: dora indicators as flipped, e.g. \"4m E\"."),
+        click.option("--ura", metavar="TILES", help="Riichi: ura-dora indicators (with riichi only)."),
+        click.option("--honba", type=click.IntRange(min=0), help="Riichi: counters (honba sticks) on the table."),
+        click.option("--sticks", type=click.IntRange(min=0), help="Riichi: riichi deposits on the table."),
+        click.option("--fourth-tile", is_flag=True, default=None, help="MCR: the winning tile is the last of its kind."),
         click.option("--other", "others", multiple=True, metavar="SEAT:HAND", help="Another player's hand or state."),
         click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other fact the variant reads."),
         click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Override a house-rule option."),
@@ -120,6 +129,8 @@ def context_kwargs(kw) -> tuple[str, dict]:
         "wild": kw.pop("wild"), "indicator": kw.pop("indicator"), "floats": kw.pop("floats"),
         "players": kw.pop("players"), "liable": kw.pop("liable"), "win": kw.pop("win"),
     }
+    for key in COMPETITION_KEYS:
+        ctx[key] = kw.pop(key)
     ctx = {k: v for k, v in ctx.items() if v is not None}
     others = {}
     for o in kw.pop("others"):

@@ -33,6 +33,15 @@ class Context:
     players: int = 4
     liable: str | None = None
     win: str | None = None
+    # competition rulesets (riichi, MCR): NOTATION.md's further flags
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    dora: str | None = None
+    ura: str | None = None
+    honba: int = 0
+    sticks: int = 0
+    fourth_tile: bool = False
     extra: dict = field(default_factory=dict, hash=False, compare=False)
     others: dict = field(default_factory=dict, hash=False, compare=False)
     rules: dict = field(default_factory=dict, hash=False, compare=False)
@@ -80,8 +89,8 @@ class Context:
 
 
 _FIELD_NAMES = {f.name for f in fields(Context)}
-_BOOLS = {"self_draw", "last_tile", "first_turn"}
-_INTS = {"kong_draw", "streak", "floats", "players"}
+_BOOLS = {"self_draw", "last_tile", "first_turn", "riichi", "double_riichi", "ippatsu", "fourth_tile"}
+_INTS = {"kong_draw", "streak", "floats", "players", "honba", "sticks"}
 _SEAT_KEYS = {"discarder", "robbed", "seat", "round", "dealer", "liable"}
 TRUE_WORDS = {"1", "true", "yes", "on", "y"}
 FALSE_WORDS = {"0", "false", "no", "off", "n"}
