@@ -19,7 +19,10 @@ MAX_DEPTH = 20
 MAX_EXTENDS = 10
 
 _TOP_KEYS = {"id", "name", "description", "source", "extends", "players", "hand", "options", "patterns",
-             "exclusions", "scoring", "payment", "refuse", "context", "rules", "notes"}
+             "exclusions", "scoring", "payment", "refuse", "context", "rules", "notes",
+             # flags: the optional win-context flags the ruleset reads (a flag it does not list is refused);
+             # session: dealer rotation, streak and session end for a live table; sources: the texts cited
+             "flags", "session", "sources"}
 _HAND_KEYS = {"sets", "forms", "wild", "tiles", "max_bonus", "kong_keys"}
 _PATTERN_KEYS = {"check", "params", "value", "unit", "group", "rule", "limit", "excludes", "series",
                  "when", "label", "doc"}
