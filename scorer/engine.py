@@ -8,13 +8,13 @@ from time import monotonic
 from .context import Context, make_context
 from .errors import ContextError, IllegalWin, ImpossibleHand, MjError
 from .facts import Facts
-from .forms import FORMS
+from .forms import FORMS, instant_checked
 from .hand import Hand
 from .notation import parse_hand
 from .registry import PAY_MODELS, VALUE_MODELS
 from .result import Item, Result, Scored, net_of
 from .variant import RECHECK_SECONDS, Bound, load_variant
-from .wild import split_wild, wild_spec
+from .wild import has_white_melds, resolve_white_melds, split_wild, wild_spec
 
 
 def _arguments(fn, lead: int, params: dict, ns: dict, tag: str) -> list[str]:
@@ -299,7 +299,7 @@ def readings_of(hand: Hand, variant, bound: Bound, wild) -> list:
 
 def check_size(hand: Hand, variant) -> None:
     want = 3 * variant.sets + 2
-    if hand.size != want:
+    if hand.size != want and hand.size not in variant.dealt_sizes:
         raise IllegalWin(f"{variant.name} hands have {want} tiles (kongs counted as 3); this one has {hand.size}")
 
 
@@ -319,6 +319,17 @@ def check_physical(hand: Hand, ctx, kong_keys=()) -> None:
                                  f"and this hand shows {kongs} kong{'s' if kongs != 1 else ''}")
     if ctx.first_turn and not hand.is_closed:
         raise ImpossibleHand("--first-turn (heavenly / earthly hand): a claimed meld ends the first go-round")
+
+
+def check_floats(floats: int, variant) -> None:
+    """--floats N counts the wild tiles the winner discarded while floating (NOTATION.md), in every
+    ruleset alike; a ruleset without floats (no `hand.floats`) refuses it, and none takes more than its
+    `hand.floats`."""
+    if variant.floats is None:
+        raise ContextError(f"--floats: {variant.name} has no floats (wild tiles discarded while floating)")
+    if floats > variant.floats:
+        raise ContextError(f"--floats {floats}: {variant.name} knows at most {variant.floats} wild tiles "
+                            "discarded while floating")
 
 
 def _name(t):
@@ -380,6 +391,8 @@ class _Setup:
         self.wild = None  # the wild-tile spec, looked up on first use (after the hand's own checks)
         self.max_size = 3 * variant.sets + 2
         self.physical = bool(ctx.robbed or ctx.kong_draw or ctx.first_turn)  # check_physical has work
+        if ctx.floats is not None:
+            check_floats(ctx.floats, variant)
         self.checked = monotonic()  # when the ruleset's file was last looked at
 
 
@@ -427,7 +440,7 @@ def _coerce(hand, ctx, variant, rules, kw):
     """(Hand, Context, Variant, Bound) from score()'s arguments."""
     s = _setup(ctx, variant, rules, kw)
     if isinstance(hand, str):
-        hand = parse_hand(hand, win=s.ctx.win, max_size=s.max_size)
+        hand = parse_hand(hand, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
     return hand, s.ctx, s.variant, s.bound
 
 
@@ -464,7 +477,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     setup = _setup(ctx, variant, rules, kw)
     ctx, variant, bound = setup.ctx, setup.variant, setup.bound
     if isinstance(hand, str):
-        hand = parse_hand(hand, win=ctx.win, max_size=setup.max_size)
+        hand = parse_hand(hand, win=ctx.win, max_size=setup.max_size, dealt=variant.dealt_sizes)
     if len(hand.concealed) + 3 * len(hand.melds) != setup.max_size:
         check_size(hand, variant)
     if setup.physical:
@@ -472,6 +485,8 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
     wild = setup.wild
     if wild is None:
         wild = setup.wild = _wild_of(bound, ctx)
+    if hand.melds and has_white_melds(hand):  # [35sP,1]: a white dragon at the indicator's face value
+        hand = resolve_white_melds(hand, wild)
     readings = readings_of(hand, variant, bound, wild)
     if not readings:
         raise IllegalWin(f"not a winning hand: the tiles do not make {variant.sets} sets and a pair"
@@ -490,6 +505,8 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
         if not refused and not value.legal:
             refused = value.reason
         scored.append(Scored(reading, facts, value, refused))
+    if variant.instant:  # wins declared with the hand as dealt: the sizes their timing accepts
+        scored = instant_checked(scored, hand, ctx, variant)
     legal = [s for s in scored if not s.refused] if len(scored) > 1 else [] if scored[0].refused else scored
     if not legal:
         best = max(scored, key=lambda s: s.value.key)

@@ -107,3 +107,114 @@ def eight_bonus_tiles(hand, counts, jokers, win_is_wild, options):
         return []
     blocks = tuple(Block(SINGLE, t) for t in hand.concealed)
     return [Reading("eight_bonus_tiles", blocks, -1)]
+
+
+# ---- instant wins: forms declared with the hand as dealt ---------------------------------------------
+# Some special forms are declared at a moment when the hand is not a 14- or 17-tile win: Xiamen's
+# three-gold knocker right after the deal, when a non-banker holds 16 tiles and the banker 17; Quanzhou's
+# eight bonus tiles the moment the eighth arrives. The ruleset's `hand.instant` says which sizes (kongs
+# counting as 3) each such form accepts and when: `first_turn` (--first-turn; one list, or banker and
+# others apart), `last_tile` (--last-tile) or `any`.
+
+_TIMINGS = ("first_turn", "last_tile", "any")
+
+
+def _sizes(value, most: int, src: str, key: str) -> tuple:
+    from .errors import VariantError
+
+    sizes = value if isinstance(value, list) else [value]
+    if not sizes or not all(type(n) is int and 1 <= n <= most for n in sizes):
+        raise VariantError(f"a hand size is a whole number 1-{most} (kongs counting as 3), or a list of them", src, key)
+    return tuple(sizes)
+
+
+def instant_sizes(raw, forms: tuple, most: int, src: str) -> tuple[dict, frozenset]:
+    """`hand.instant` checked: {form: {first_turn: N | [N] | {banker: N, others: N}, last_tile: N,
+    any: N, rule: TEXT}}; and every size it names besides the standard `most`."""
+    from .errors import VariantError
+
+    if raw is None:
+        return {}, frozenset()
+    if not isinstance(raw, dict):
+        raise VariantError("instant must map form names to their hand sizes", src, "hand.instant")
+    out, every = {}, set()
+    for name, spec in raw.items():
+        key = f"hand.instant.{name}"
+        if name not in forms:
+            raise VariantError(f"{name!r} is not one of hand.forms", src, key)
+        if not (isinstance(spec, dict) and any(t in spec for t in _TIMINGS) and spec.get("rule")):
+            raise VariantError("an instant win lists its hand sizes under first_turn, last_tile or any, "
+                               "and its rule", src, key)
+        got = {"rule": str(spec["rule"])}
+        for k, v in spec.items():
+            if k == "rule":
+                continue
+            if k not in _TIMINGS:
+                raise VariantError(f"unknown key {k!r} (known: {', '.join(_TIMINGS)}, rule)", src, key)
+            if k == "first_turn" and isinstance(v, dict):
+                if set(v) != {"banker", "others"}:
+                    raise VariantError("first_turn sizes are one list, or {banker: N, others: N}", src, key)
+                got[k] = {who: _sizes(n, most, src, f"{key}.first_turn.{who}") for who, n in v.items()}
+                for sizes in got[k].values():
+                    every.update(sizes)
+            else:
+                got[k] = _sizes(v, most, src, f"{key}.{k}")
+                every.update(got[k])
+        out[name] = got
+    every.discard(most)
+    return out, frozenset(every)
+
+
+def _accepted(spec: dict, ctx) -> tuple | None:
+    """The sizes a form accepts at this timing, or None when it cannot be declared now."""
+    if ctx.first_turn and "first_turn" in spec:
+        sizes = spec["first_turn"]
+        return sizes["banker" if ctx.winner_is_dealer else "others"] if isinstance(sizes, dict) else sizes
+    if ctx.last_tile and "last_tile" in spec:
+        return spec["last_tile"]
+    return spec.get("any")
+
+
+def _when(spec: dict) -> str:
+    parts = []
+    first = spec.get("first_turn")
+    if isinstance(first, dict):
+        parts.append(f"right after the deal (--first-turn): {_n(first['banker'])} tiles for the banker, "
+                     f"{_n(first['others'])} for the others")
+    elif first:
+        parts.append(f"right after the deal (--first-turn): {_n(first)} tiles")
+    if spec.get("last_tile"):
+        parts.append(f"at the last turn before a draw (--last-tile): {_n(spec['last_tile'])} tiles")
+    if spec.get("any"):
+        parts.append(f"at any time: {_n(spec['any'])} tiles")
+    return "; ".join(parts)
+
+
+def _n(sizes) -> str:
+    return " or ".join(str(n) for n in sizes)
+
+
+def instant_refusal(form_name: str, hand, ctx, variant) -> str:
+    """Why a reading of `form_name` cannot be declared with this many tiles at this moment ("" when it
+    can). A form without `hand.instant` data takes the standard size only."""
+    spec = variant.instant.get(form_name)
+    size = hand.size
+    if spec is None:
+        return "" if size == 3 * variant.sets + 2 else \
+            f"a {form_name.replace('_', ' ')} hand has {3 * variant.sets + 2} tiles; this one has {size}"
+    accepted = _accepted(spec, ctx)
+    if accepted is not None and size in accepted:
+        return ""
+    what = form_name.replace("_", " ")
+    return f"a {what} is declared {_when(spec)}; this hand has {size} ({spec['rule']})"
+
+
+def instant_checked(scored: list, hand, ctx, variant) -> list:
+    """The scored readings with instant_refusal's verdicts laid over those not refused already."""
+    from dataclasses import replace
+
+    out = []
+    for s in scored:
+        why = "" if s.refused else instant_refusal(s.reading.form, hand, ctx, variant)
+        out.append(replace(s, refused=why) if why else s)
+    return out

@@ -20,12 +20,24 @@ class Meld:
     source: int | None = None
     claimed: int | None = None
     concealed: bool = False
+    # a set holding white dragons that stand for another tile (the gold / fortune indicator's face,
+    # wild.resolve_white_melds): `written` the physical tiles, `face` what the whites stand for
+    # (-1 until the ruleset's indicator is known; until then `tiles` are the physical ones)
+    written: tuple = ()
+    face: int = -1
 
     @property
     def tiles(self) -> tuple[int, ...]:
+        if self.written and self.face < 0:
+            return self.written
         if self.kind == CHOW:
             return (self.tile, self.tile + 1, self.tile + 2)
         return (self.tile,) * (4 if self.kind == KONG else 3)
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """The physical tiles (white dragons as themselves)."""
+        return self.written or self.tiles
 
     @property
     def added(self) -> bool:
@@ -43,8 +55,11 @@ class Meld:
     def text(self) -> str:
         got = self.__dict__.get("_text")  # melds are shared by the parse cache: kept on the instance
         if got is None:
-            body = "".join(tile_name(t)[0] for t in self.tiles)
-            suffix = tile_name(self.tile)[1:]
+            if self.written:  # whites in a set: the tiles as written ([35sP,1])
+                body, suffix = notation.format_tiles(self.written, sep=""), ""
+            else:
+                body = "".join(tile_name(t)[0] for t in self.tiles)
+                suffix = tile_name(self.tile)[1:]
             if self.kind == KONG and self.concealed:
                 got = "{" + body + suffix + "}"
             else:
@@ -76,7 +91,7 @@ class Hand:
         """Physical tiles of every kind, melds included (for the four-copies check and patterns)."""
         c = list(self.counts)
         for m in self.melds:
-            for t in m.tiles:
+            for t in m.held:
                 c[t] += 1
         return tuple(c)
 

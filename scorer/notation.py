@@ -86,7 +86,13 @@ def _meld(text: str, open_i: int, close_i: int, full: str) -> Meld:
         raise NotationError(f"a meld has 3 or 4 tiles, this one has {len(ids)}", full, col)
     if closer == "}" and len(ids) != 4:
         raise NotationError("a concealed kong {....} has 4 tiles", full, col)
-    if len(set(ids)) == 1:
+    written = ()
+    if 31 in ids and len(set(ids)) > 1:
+        kind, ids = _white_set(ids, full, col)  # white dragons standing for the indicator's face
+        written = tuple(sorted(t for t, _ in tiles))
+        if kind == CHOW:
+            return _checked_chow(Meld(CHOW, ids[0], source=1, claimed=number, written=written), number, full, num_col)
+    if written or len(set(ids)) == 1:
         kind = KONG if len(ids) == 4 else PUNG
     elif len(ids) == 3 and any(is_honour(t) for t in ids):
         raise NotationError("a chow cannot contain honours (winds or dragons)", full, col)
@@ -95,18 +101,37 @@ def _meld(text: str, open_i: int, close_i: int, full: str) -> Meld:
     else:
         raise NotationError("tiles of a meld must be one run of three in a suit or 3-4 identical tiles", full, col)
     if kind == CHOW:
-        if number is not None and not 1 <= number <= 3:
-            raise NotationError(f"a chow's number says which tile was claimed (1-3), got {number}", full, num_col)
-        return Meld(CHOW, ids[0], source=1, claimed=number)
+        return _checked_chow(Meld(CHOW, ids[0], source=1, claimed=number), number, full, num_col)
     if kind == PUNG:
         if number is not None and not 1 <= number <= 3:
             raise NotationError(f"a pung's source is 1, 2 or 3 (left, opposite, right), got {number}", full, num_col)
-        return Meld(PUNG, ids[0], source=number)
+        return Meld(PUNG, ids[0], source=number, written=written)
     if number is None:
-        return Meld(KONG, ids[0], concealed=True)
+        return Meld(KONG, ids[0], concealed=True, written=written)
     if number not in (1, 2, 3, 5, 6, 7):
         raise NotationError(f"a kong's source is 1-3 (claimed) or 5-7 (added), got {number}", full, num_col)
-    return Meld(KONG, ids[0], source=number)
+    return Meld(KONG, ids[0], source=number, written=written)
+
+
+def _checked_chow(meld: Meld, number, full: str, num_col) -> Meld:
+    if number is not None and not 1 <= number <= 3:
+        raise NotationError(f"a chow's number says which tile was claimed (1-3), got {number}", full, num_col)
+    return meld
+
+
+def _white_set(ids: list, full: str, col: int) -> tuple[str, list]:
+    """(kind, the other tiles) of a set holding white dragons and other tiles: where a ruleset makes
+    the white dragon the indicator's face value (Hangzhou, Xiamen, Quanzhou) it may stand in any set;
+    what it stands for is known with the indicator (wild.resolve_white_melds). The other tiles all
+    alike make a pung or kong; one white with two suited tiles of a suit, at most two apart, a run."""
+    others = [t for t in ids if t != 31]
+    if len(set(others)) == 1:
+        return (KONG if len(ids) == 4 else PUNG), others
+    if (len(ids) == 3 and len(others) == 2 and others[1] < 27 and others[0] // 9 == others[1] // 9
+            and 0 < others[1] - others[0] <= 2):
+        return CHOW, others
+    raise NotationError("tiles of a meld must be one run of three in a suit or 3-4 identical tiles "
+                        "(a white dragon P standing for the indicator's face counts as that tile)", full, col)
 
 
 def parse_tiles_only(text: str) -> list[int]:
@@ -245,10 +270,12 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
     return hand
 
 
-def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, partial: bool = False) -> Hand:
+def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, partial: bool = False,
+               dealt=frozenset()) -> Hand:
     """Parse a hand string. The winning tile is the last concealed tile written unless `win` names it.
     `partial=True` reads a hand that is not a win (a loser's tiles, a hand one tile short): no size
-    rule, and no winning tile (win_tile -1) unless `win` names one."""
+    rule, and no winning tile (win_tile -1) unless `win` names one. `dealt`: other sizes a win declared
+    with the hand as dealt may have (a non-banker's 16 tiles); such a hand has no winning tile."""
     if not partial and type(text) is str and len(text) <= MAX_HAND_CHARS and (win is None or type(win) is int):
         key = text if win is None else (text, win)  # the text alone: no key tuple to build and keep
         hand = _PARSED.get(key)
@@ -262,10 +289,11 @@ def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, part
             hand = None
         if hand is not None:
             return hand
-    return _parse_hand(text, win, max_size, partial)
+    return _parse_hand(text, win, max_size, partial, dealt)
 
 
-def _parse_hand(text: str, win: str | int | None = None, max_size: int = 17, partial: bool = False) -> Hand:
+def _parse_hand(text: str, win: str | int | None = None, max_size: int = 17, partial: bool = False,
+                dealt=frozenset()) -> Hand:
     if not isinstance(text, str):
         raise NotationError(f"a hand must be a string, got {type(text).__name__}")
     if not text.strip():
@@ -311,7 +339,7 @@ def _parse_hand(text: str, win: str | int | None = None, max_size: int = 17, par
         if counts[t] > 4:
             raise NotationError(f"five copies of {tile_name(t)} (a set has four)", text, c)
     size = len(plain) + 3 * len(melds)
-    if partial:
+    if partial or (size in dealt and size % 3 != 2 and win is None):
         if size > max_size:
             raise NotationError(f"a hand holds at most {max_size} tiles (kongs counting as 3); this one has {size}")
         return Hand(concealed=tuple(sorted(t for t, _ in plain)), melds=tuple(m for m, _ in melds),

@@ -42,6 +42,9 @@ def wild_notes(result) -> list[str]:
             notes.append(f"{tile_name(wild.tile)} (wild) as {tile_name(t)} in {block_text(b)}")
     if wild.substitute is not None and 31 in result.hand.concealed:
         notes.append(f"P (white dragon) stands for {tile_name(wild.substitute)}")
+    for m in result.hand.melds:  # a white dragon in a declared set, at the indicator's face value
+        if m.written and m.face >= 0:
+            notes.append(f"P (white dragon) as {tile_name(m.face)} in [{format_tiles(m.tiles, sep='')}]")
     return notes
 
 

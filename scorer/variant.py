@@ -23,7 +23,9 @@ _TOP_KEYS = {"id", "name", "description", "source", "extends", "players", "hand"
              # flags: the optional win-context flags the ruleset reads (a flag it does not list is refused);
              # session: dealer rotation, streak and session end for a live table; sources: the texts cited
              "flags", "session", "sources"}
-_HAND_KEYS = {"sets", "forms", "wild", "tiles", "max_bonus", "kong_keys"}
+_HAND_KEYS = {"sets", "forms", "wild", "tiles", "max_bonus", "kong_keys",
+              # instant: hand sizes of the wins declared with the hand as dealt; floats: most float discards
+              "instant", "floats"}
 _PATTERN_KEYS = {"check", "params", "value", "unit", "group", "rule", "limit", "excludes", "series",
                  "when", "label", "doc"}
 _OPTION_KEYS = {"default", "type", "doc", "choices", "min", "max"}
@@ -220,6 +222,10 @@ class Variant:
     context_keys: dict
     description: str = ""
     wild_kong_keys: tuple = ()  # `--set` keys counting declared kongs that are not melds
+    instant: dict = field(default_factory=dict)  # form -> {first_turn/last_tile/any: sizes, rule} (forms.py)
+    dealt_sizes: frozenset = frozenset()  # hand sizes besides 3 x sets + 2 that an instant win accepts
+    floats: int | None = None  # most wild tiles discarded while floating; None: the ruleset has no floats
+    sources: dict = field(default_factory=dict)  # short name -> {title, by, sections} (citations.py)
     _bound: dict = field(default_factory=dict, repr=False)
 
     def option_values(self, rules: dict | None = None) -> dict:
@@ -313,7 +319,8 @@ def _refs(value) -> list[str]:
 
 
 def build(data: dict, src: str) -> Variant:
-    from .forms import FORMS
+    from .citations import check_citations, check_sources
+    from .forms import FORMS, instant_sizes
     from .registry import PAIR_CONDITIONS, PATTERNS, PAY_MODELS, VALUE_MODELS
 
     PATTERNS.load()  # pattern modules may register special forms too
@@ -355,6 +362,10 @@ def build(data: dict, src: str) -> Variant:
     forms = tuple(hand.get("forms", ["standard"]))
     for fname in forms:
         _need(fname in FORMS, f"unknown form {fname!r} (known: {', '.join(sorted(FORMS))})", src, "hand.forms")
+    instant, dealt_sizes = instant_sizes(hand.get("instant"), forms, 3 * sets + 2, src)
+    floats = hand.get("floats")
+    _need(floats is None or (type(floats) is int and 0 <= floats <= 3),
+          "floats must be 0-3 (the most wild tiles discarded while floating)", src, "hand.floats")
     wild = hand.get("wild") or {"from": "none"}
     how = wild.get("from", "none") if isinstance(wild, dict) else None
     ways = ("none", "indicator", "indicator_next", "given", "fixed")
@@ -445,11 +456,14 @@ def build(data: dict, src: str) -> Variant:
             _need(r in options, f"refers to unknown option {r!r}", src, key + ".when")
     ctx_keys = data.get("context") or {}
     _need(isinstance(ctx_keys, dict), "context must map --set keys to their descriptions", src, "context")
+    sources = check_sources(data.get("sources"), src)
+    check_citations(sources, patterns, refuse, instant, src)
     return Variant(id=vid, name=str(data.get("name", vid)), source=str(data.get("source", "")), data=data, path=src,
                    players=players, sets=sets, forms=forms, wild=wild, options=options, patterns=patterns,
                    exclusions=exclusions, scoring=scoring, payment=payment, refuse=refuse, context_keys=ctx_keys,
                    description=str(data.get("description", "")),
-                   wild_kong_keys=tuple(hand.get("kong_keys") or ()))
+                   wild_kong_keys=tuple(hand.get("kong_keys") or ()), instant=instant,
+                   dealt_sizes=dealt_sizes, floats=floats, sources=sources)
 
 
 @lru_cache(maxsize=64)

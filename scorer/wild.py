@@ -75,3 +75,43 @@ def split_wild(counts: tuple[int, ...], spec: WildSpec) -> tuple[tuple[int, ...]
         c[spec.substitute] += c[WHITE]
         c[WHITE] = 0
     return tuple(c), jokers
+
+
+def has_white_melds(hand) -> bool:
+    """Some declared set holds white dragons beside other tiles (written like `[35sP,1]`)."""
+    for m in hand.melds:
+        if m.written:
+            return True
+    return False
+
+
+def resolve_white_melds(hand, spec: WildSpec):
+    """The hand with every set that holds white dragons beside other tiles read at the indicator's face
+    value. Hangzhou: "An open run can contain a white dragon because it is not a wildcard but is always
+    seen as a tile of the fortune indicator"; Xiamen: "White Dragons the face value of the Gold
+    indicator". The set keeps its written tiles (Meld.held, Meld.text) and reads as the face tiles.
+    Raises NotationError where whites are not a face value or the face makes no set with the others."""
+    from dataclasses import replace
+
+    from .hand import CHOW
+
+    melds = []
+    for m in hand.melds:
+        if not m.written or m.face >= 0:
+            melds.append(m)
+            continue
+        if spec.substitute is None:
+            what = "a chow cannot contain honours (winds or dragons)" if m.kind == CHOW else \
+                "a set cannot mix white dragons (P) with other tiles"
+            raise NotationError(f"{m.text()}: {what}; a white dragon stands for another tile only where the "
+                                "ruleset makes it the indicator's face value")
+        faces = sorted(spec.substitute if t == WHITE else t for t in m.written)
+        if m.kind == CHOW:
+            ok = faces[0] < 27 and faces[0] // 9 == faces[2] // 9 and faces[1] == faces[0] + 1 and faces[2] == faces[0] + 2
+        else:
+            ok = len(set(faces)) == 1
+        if not ok:
+            raise NotationError(f"{m.text()}: the white dragon stands for {tile_name(spec.substitute)} (the indicator's "
+                                f"face value), which makes no {'run' if m.kind == CHOW else 'set'} with the other tiles")
+        melds.append(replace(m, tile=faces[0], face=spec.substitute))
+    return replace(hand, melds=tuple(melds))

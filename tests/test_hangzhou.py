@@ -89,8 +89,8 @@ def test_banker_seat_is_the_dealer_not_east():
 CASES = [
     # (pattern, doubles, hand with it, its context, hand almost with it, its context)
     ("wild_eye", 1, WILD_EYE, {}, "123m 456m 78p 9s EEE 5s 5s", {}),  # almost: the fortune is in 789p
-    ("fortune_float", 1, WILD_EYE, {"floats": 0}, WILD_EYE, {}),
-    ("double_float", 2, WILD_EYE, {"floats": 1}, WILD_EYE, {"floats": 0}),
+    ("fortune_float", 1, WILD_EYE, {"floats": 1}, WILD_EYE, {"floats": 0}),
+    ("double_float", 2, WILD_EYE, {"floats": 2}, WILD_EYE, {"floats": 1}),
     ("kong_bloom", 1, "{1111m} [2222m,5] 456p 789s 5p 5p", {"kong_draw": 1},
      "{1111m} [2222m,5] 456p 789s 5p 5p", {}),
     ("robbing_kong", 1, ROBBABLE, {"robbed": "S", "streak": 2}, ROBBABLE, {"streak": 2}),
@@ -125,9 +125,9 @@ def test_wild_eye_on_two_fortunes_and_on_a_white():
 
 def test_float_payments():
     # fortune float: wild eye x2 x float x2 = x4 (line 566); banker lao 1: 4 x 2 = 8 each
-    assert paid(sc(WILD_EYE, floats=0)) == {"S": 8, "W": 8, "N": 8}
+    assert paid(sc(WILD_EYE, floats=1)) == {"S": 8, "W": 8, "N": 8}
     # double float: x8 including wild eye (line 567); non-banker S at lao 2: E 8 x 4 = 32, W 8, N 8
-    assert paid(sc(WILD_EYE, floats=1, seat="S", streak=1)) == {"E": 32, "W": 8, "N": 8}
+    assert paid(sc(WILD_EYE, floats=2, seat="S", streak=1)) == {"E": 32, "W": 8, "N": 8}
 
 
 def test_kong_bloom_doubles_per_kong_of_the_streak():
@@ -170,7 +170,7 @@ def test_fortune_at_face_value_option():
 
 def test_theoretical_maximum_1024():
     # line 572: a streak of four kongs (x16), double float (x8), banker at 3 lao (x8): 1024 times a unit
-    r = sc("{1111m} {2222m} {3333m} {4444m} 9s 5p", kong_draw=4, floats=1, streak=2)
+    r = sc("{1111m} {2222m} {3333m} {4444m} 9s 5p", kong_draw=4, floats=2, streak=2)
     assert r.value.base == 128  # 16 x 8
     assert paid(r) == {"S": 1024, "W": 1024, "N": 1024}
 
@@ -213,8 +213,7 @@ REFUSALS = [
      "--kong-draw 1: a replacement tile follows the winner's own kong, and this hand shows 0 kongs"),
     ("{1111m} [2222m,5] 456p 789s 5p 5p", {"kong_draw": 3}, None,
      "--kong-draw 3: a replacement tile follows the winner's own kong, and this hand shows 2 kongs"),
-    ("123m 456m 78p 9s EEE 5s 5s", {"floats": 0}, None, "won by wild eye"),
-    (WILD_EYE, {"floats": 2}, None, "double float (--floats 1) only"),
+    ("123m 456m 78p 9s EEE 5s 5s", {"floats": 1}, None, "won by wild eye"),
 ]
 
 
@@ -360,13 +359,13 @@ def test_second_half_float_liability():
     rules = {"float_second_half_liability": True, "float_claims": True}
     # double float won by banker E at lao 1: 8 x 2 = 16 from each; S discarded the tile claimed before
     # the last two doubles: each pays 16 / 4 = 4 and S the remaining 12 of each share: S 4 + 36 = 40
-    r = sc(WILD_EYE, rules, floats=1, float_liable="S", float_liable_doubles=2)
+    r = sc(WILD_EYE, rules, floats=2, float_liable="S", float_liable_doubles=2)
     assert paid(r) == {"S": 40, "W": 4, "N": 4}
-    refused(WILD_EYE, "needs a float", {"float_second_half_liability": True}, floats=1, float_liable="S",
+    refused(WILD_EYE, "needs a float", {"float_second_half_liability": True}, floats=2, float_liable="S",
             float_liable_doubles=2)
     refused(WILD_EYE, "needs a float", rules, float_liable="S", float_liable_doubles=2)
     with pytest.raises(ContextError):
-        sc(WILD_EYE, rules, floats=1, float_liable="S", float_liable_doubles=4)
+        sc(WILD_EYE, rules, floats=2, float_liable="S", float_liable_doubles=4)
 
 
 # ---- the variant as data --------------------------------------------------------------------------
@@ -399,7 +398,7 @@ def test_zero_sum_over_generated_hands():
         ctx["indicator"] = tile_name(rng.randrange(34))
         ctx["streak"] = rng.randrange(5)
         if ctx.get("self_draw") and rng.random() < 0.3:
-            ctx["floats"] = rng.choice([0, 1])
+            ctx["floats"] = rng.choice([1, 2])
         try:
             r = engine.score(hand, ctx, variant=V)
         except IllegalWin:

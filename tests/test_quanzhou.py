@@ -8,7 +8,7 @@ import pytest
 import scorer
 from scorer import engine
 from scorer.errors import ContextError, IllegalWin
-from tests.test_xiamen import FLOAT, KNOCK, PLAIN, check_zero_sum, names, session
+from tests.test_xiamen import FLOAT, KNOCK, KNOCK16, PLAIN, check_zero_sum, names, session
 
 EIGHT = " 1234f 1234g"
 # No sets at all, one gold (9s), all eight bonus tiles: only Quanzhou's instant win can read it.
@@ -31,7 +31,7 @@ def test_eight_bonus_present_and_almost():
 
 
 def test_quanzhou_drops_xiamen_patterns():
-    assert "knocker_after_deal" not in names(score(KNOCK, first_turn=True))
+    assert "knocker_after_deal" not in names(score(KNOCK16, first_turn=True))
     assert "heavenly" not in names(score(PLAIN, seat="E", first_turn=True))
     assert "earthly" not in names(score(PLAIN, first_turn=True, discarder="E"))
     assert not {"four_seasons", "four_flowers"} & names(score(PLAIN + EIGHT))
@@ -57,7 +57,7 @@ ROWS = [
     (FLOAT, {"floats": 2}, None, 4, 9, {"E": -54, "S": 144, "W": -45, "N": -45}),
     # three-gold knocker x3 on the last turn and right after the deal alike: E 15, W 12, N 12
     (KNOCK, {"last_tile": True}, None, 3, 3, {"E": -15, "S": 39, "W": -12, "N": -12}),
-    (KNOCK, {"first_turn": True}, None, 3, 3, {"E": -15, "S": 39, "W": -12, "N": -12}),
+    (KNOCK16, {"first_turn": True}, None, 3, 3, {"E": -15, "S": 39, "W": -12, "N": -12}),
     # no heavenly win: the banker's first draw is a self-draw, x2: each of S W N pays (2+3)*2 = 10
     (PLAIN, {"seat": "E", "first_turn": True}, None, 3, 2, {"E": 30, "S": -10, "W": -10, "N": -10}),
     # nor an earthly one: the banker's first discard is a common win: E 5, W 4, N 4

@@ -65,5 +65,5 @@ def test_robbed_kong_banker_robbed_by_non_banker_at_three_lao():
 
 def test_theoretical_maximum_per_loser():
     # line 572: four-kong streak x16, double float x8, banker at 3 lao x8 = 1024 times a unit
-    r = sc("{1111m} {2222m} {3333m} {4444m} 9s 5p", seat="E", kong_draw=4, floats=1, streak=2)
+    r = sc("{1111m} {2222m} {3333m} {4444m} 9s 5p", seat="E", kong_draw=4, floats=2, streak=2)
     assert paid(r) == {"S": 1024, "W": 1024, "N": 1024}

@@ -225,7 +225,9 @@ def gold_heavenly(f):
     (--first-turn, dealer, self-draw). 000 line 735; Japanese line 37: 三金倒では天胡にならない (a knocker
     is never heavenly), so only a standard reading has it."""
     c = f.ctx
-    return int(c.first_turn and c.winner_is_dealer and f.self_draw and f.form == "standard")
+    # the banker robbing the gold after his first discard is a robbed gold, not a heavenly hand
+    return int(c.first_turn and c.winner_is_dealer and f.self_draw and f.form == "standard"
+               and not flag(c, "rob_gold"))
 
 
 @pattern()
@@ -268,7 +270,7 @@ def gold_in_meld(f):
     if g is None:
         return 0
     for m in f.hand.melds:
-        if g in m.tiles and not (m.kind == CHOW and flag(f.ctx, "white_in_chow")):
+        if g in m.held and not (m.kind == CHOW and flag(f.ctx, "white_in_chow")):
             return 1
     return 0
 
@@ -359,7 +361,7 @@ def gold_rob_misfit(f):
     someone's discard or kong (the indicator is no one's tile; every other player pays). 000 line 734."""
     if not flag(f.ctx, "rob_gold"):
         return 0
-    return int(f.hand.win_tile != gold_of(f) or not f.self_draw)
+    return int(f.hand.win_tile != gold_of(f) or not f.self_draw or f.ctx.last_tile)
 
 
 @refusal

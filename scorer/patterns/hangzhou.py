@@ -105,10 +105,10 @@ def wild_eye(f):
 @pattern()
 def fortune_float_rounds(f, rounds=1):
     """'fortune float (财飘) (x2, i.e. x4 including wild eye)' (line 566); 'double float (双飘) (x4,
-    i.e. x8 including wild eye)' (line 567). `--floats N` counts as NOTATION.md says: 0 one float,
-    1 a double float. 1 when the hand floated exactly `rounds` times and won by wild eye."""
-    n = f.ctx.floats
-    return int(n is not None and n + 1 == rounds and is_wild_eye(f))
+    i.e. x8 including wild eye)' (line 567). `--floats N` counts the fortune tiles discarded while
+    floating, as in every ruleset (NOTATION.md): 0 or no flag none, 1 a fortune float, 2 a double
+    float. 1 when the hand floated exactly `rounds` times and won by wild eye."""
+    return int(f.ctx.floats == rounds and is_wild_eye(f))
 
 
 @pattern()
@@ -190,7 +190,7 @@ def fortune_in_meld(f):
     be there."""
     if f.wild is None or f.wild.tile is None:
         return 0
-    return int(any(m.kind in (PUNG, KONG) and m.tile == f.wild.tile for m in f.hand.melds))
+    return int(any(m.kind in (PUNG, KONG) and f.wild.tile in m.held for m in f.hand.melds))
 
 
 @pattern()
@@ -200,21 +200,22 @@ def impossible_fortune_count(f):
     w = f.wild
     if w is None or w.tile is None or w.substitute is None:
         return 0
-    in_runs = sum(1 for m in f.hand.melds if m.kind == CHOW and w.tile in m.tiles)
+    # (a run written with the fortune's face holds a white; one written with P is counted as held)
+    in_runs = sum(1 for m in f.hand.melds if m.kind == CHOW and w.tile in m.held)
     return int(f.hand.counts[w.tile] > 3 or f.hand.all_counts[WHITE] + in_runs > 4)
 
 
 @pattern()
 def float_without_wild_eye(f):
-    """A float is won 'by wild eye in his/her next turn' (line 566): `--floats` on a reading that is
-    not a wild eye."""
-    return int(f.ctx.floats is not None and not is_wild_eye(f))
+    """A float is won 'by wild eye in his/her next turn' (line 566): `--floats` 1 or more on a reading
+    that is not a wild eye."""
+    return int(bool(f.ctx.floats) and not is_wild_eye(f))
 
 
 @pattern()
-def too_many_floats(f, most=1):
+def too_many_floats(f, most=2):
     """The text knows a fortune float and a double float (lines 566-567, 'theoretically maximal win
-    ... double float', line 572): `--floats` above `most` (1 = double float)."""
+    ... double float', line 572): `--floats` above `most` (2 = double float)."""
     return int(f.ctx.floats is not None and f.ctx.floats > most)
 
 
@@ -253,4 +254,4 @@ def float_liability_without_float(f, allowed=False):
     `--set float_liable=SEAT` when that is not allowed, or on a hand that did not float."""
     if f.ctx.get("float_liable") is None:
         return 0
-    return int(not allowed or f.ctx.floats is None)
+    return int(not allowed or not f.ctx.floats)
