@@ -1,0 +1,61 @@
+"""Chinese Official (MCR) scoring and payment: fans added up against the 8-fan minimum (flowers do not
+count towards it), the reading with the most fans chosen; competition payments of 8 + fans."""
+from __future__ import annotations
+
+from ..registry import pay_model, value_model
+from ..result import HandValue, Item, Transfer
+
+
+def _no_fan_item(bound, name):
+    """The Item of the fan a hand with no other fan scores (chicken hand), from the ruleset's pattern."""
+    for spec, _fn, _params, value in bound.patterns:
+        if spec.name == name:
+            return Item(spec.name, spec.label, value, spec.unit, spec.rule, 1, spec.group)
+    return None
+
+
+@value_model()
+def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bonus",), no_fan=None,
+             prefer=(), defer=(), unit="fan"):
+    """Sum the fans. A hand with no fan outside the `minimum_excludes` groups scores the `no_fan`
+    pattern (chicken hand). A hand whose fans outside those groups are below `minimum` is not a legal
+    win. Readings compare on the total, then (equal totals) on holding a `prefer` fan, then on not
+    holding a `defer` fan: the reading a referee (and MahjongGB) shows among equals."""
+    if total is not None:
+        return HandValue([], total, unit, total, key=(total, 0, 0), details={"fans": total})
+    items = list(items or [])
+    counted = sum(i.value for i in items if i.group not in minimum_excludes)
+    if no_fan and not any(i.group not in minimum_excludes for i in items):
+        extra = _no_fan_item(bound, no_fan)
+        if extra is not None:
+            items.insert(0, extra)
+            counted = extra.value
+    fans = sum(i.value for i in items)
+    legal = counted >= minimum
+    reason = "" if legal else (f"{counted:g} fans without flowers, below the {minimum:g}-fan minimum "
+                               "(Green Book: a hand needs 8 fans, flower fans not counted)")
+    names = {i.name for i in items}
+    key = (fans, sum(1 for p in prefer if p in names), -sum(1 for d in defer if d in names))
+    details = {"fans": fans}
+    if counted != fans:
+        details["fans without flowers"] = counted
+    return HandValue(items, fans, unit, fans, legal=legal, reason=reason, details=details, key=key)
+
+
+@pay_model()
+def mcr_pay(value, ctx, bound, /, base=8):
+    """Competition payments: on a discard (or a robbed kong) the discarder pays `base` + the fans and
+    each other player `base`; on a self-draw every other player pays `base` + the fans."""
+    fans = value.total
+    out = []
+    for seat in ctx.seats:
+        if seat == ctx.seat:
+            continue
+        if ctx.by_self_draw:
+            out.append(Transfer(seat, ctx.seat, base + fans, f"self-drawn: {base:g} + {fans:g} fans"))
+        elif seat == ctx.payer_of_claim:
+            why = "discarder" if ctx.discarder else "robbed kong"
+            out.append(Transfer(seat, ctx.seat, base + fans, f"{why}: {base:g} + {fans:g} fans"))
+        else:
+            out.append(Transfer(seat, ctx.seat, base, f"{base:g} (every player)"))
+    return out

@@ -1,0 +1,322 @@
+"""Chinese Official (MCR, the Green Book) fan predicates. Each answers how many times its fan applies
+to one reading; the fans a higher fan implies are excluded by the ruleset (variants/mcr.yaml), and
+the fans sets make together come from the account-once mechanism of mcr_sets.py."""
+from __future__ import annotations
+
+from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
+from ..hand import CHOW, KONG
+from ..registry import pattern, reads
+from ..tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
+from .mcr_forms import KNITTED_SETS, wait_of
+from .mcr_sets import analyse
+
+_GREEN = tile_mask(GREEN_TILES)
+# 推不倒: tiles that look the same upside down: 1234589 dots, 245689 bamboo, white dragon
+_REVERSIBLE = tile_mask([9 + r for r in (0, 1, 2, 3, 4, 7, 8)] + [18 + r for r in (1, 3, 4, 5, 7, 8)] + [31])
+_SUITED = (1 << 27) - 1
+_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
+_WIND_MASK = tile_mask(WIND_TILES)
+_DRAGON_MASK = tile_mask(DRAGON_TILES)
+_SIMPLES = _SUITED & ~TERMINAL_MASK
+_KNIT_FORMS = ("mcr_knitted_straight", "mcr_honours_knitted")
+
+
+def _ranks(lo: int, hi: int) -> int:
+    """The suited tiles of ranks lo..hi (1-9) in every suit."""
+    return tile_mask(s * 9 + r - 1 for s in range(3) for r in range(lo, hi + 1))
+
+
+def _tiles_fan(f) -> bool:
+    """Fans about the tiles of the whole hand apply to the standard form, seven pairs and the knitted
+    straight (the other special forms exclude them)."""
+    return f.form != "mcr_honours_knitted" and f.form != "thirteen_orphans"
+
+
+# ---- set combinations ----------------------------------------------------------------------
+
+@pattern()
+def mcr_sets_fan(f, fan="pure_double_chow"):
+    """A fan the sets make together (chows, pungs, concealed pungs, kongs), after the non-repeat and
+    account-once principles (mcr_sets.py)."""
+    return analyse(f).fans.get(fan, 0)
+
+
+@pattern()
+def mcr_little_winds(f):
+    """Little four winds: pungs of three winds and a pair of the fourth."""
+    s = analyse(f)
+    return int(s.standard and s.pair in WIND_TILES and sum(1 for t in s.pungs if t in WIND_TILES) == 3)
+
+
+@pattern()
+def mcr_little_dragons(f):
+    """Little three dragons: pungs of two dragons and a pair of the third."""
+    s = analyse(f)
+    return int(s.standard and s.pair in DRAGON_TILES and sum(1 for t in s.pungs if t in DRAGON_TILES) == 2)
+
+
+@pattern()
+def mcr_all_pungs(f):
+    """Four pungs or kongs and a pair."""
+    s = analyse(f)
+    return int(s.standard and len(s.pungs) == 4)
+
+
+@pattern()
+def mcr_all_chows(f):
+    """Four chows and a suited pair (with a knitted straight: its fourth set a chow)."""
+    s = analyse(f)
+    if f.form == "mcr_knitted_straight":
+        return int(len(s.chows) == 1 and s.pair is not None and s.pair < 27)
+    return int(s.standard and len(s.chows) == 4 and s.pair < 27)
+
+
+def _blocks_all(f, test) -> int:
+    s = analyse(f)
+    if not s.standard or f.form != "standard":
+        return 0
+    return int(all(test(b) for b in f.blocks))
+
+
+def _outside(b) -> bool:
+    if b.tile >= 27:
+        return True
+    r = b.tile % 9
+    return r in (0, 6) if b.kind == CHOW else r in (0, 8)
+
+
+@pattern()
+def mcr_outside_hand(f):
+    """Outside hand: every set and the pair hold a terminal or an honour."""
+    return _blocks_all(f, _outside)
+
+
+@pattern()
+def mcr_all_fives(f):
+    """All fives: every set and the pair hold a 5."""
+    return _blocks_all(f, lambda b: b.tile < 27 and (2 <= b.tile % 9 <= 4 if b.kind == CHOW else b.tile % 9 == 4))
+
+
+@pattern()
+def mcr_all_even_pungs(f):
+    """All even pungs: pungs (kongs) and a pair of even suited tiles only."""
+    return _blocks_all(f, lambda b: b.kind != CHOW and b.tile < 27 and b.tile % 9 in (1, 3, 5, 7))
+
+
+# ---- tiles of the whole hand -------------------------------------------------------------------
+
+@pattern()
+def mcr_suits(f, suits=1, honours="any"):
+    """The hand holds tiles of exactly `suits` suits; `honours`: with, without or any.
+    Full flush (1, without), half flush (1, with), one voided suit (2, any), no honours (any, without)."""
+    if not _tiles_fan(f):
+        return 0
+    m = f.mask
+    n = sum(1 for sm in _SUIT_MASKS if m & sm)
+    has = bool(m & HONOUR_MASK)
+    if honours == "with" and not has or honours == "without" and has:
+        return 0
+    return int(suits == "any" or n == suits)
+
+
+@pattern()
+def mcr_all_types(f):
+    """All types: characters, bamboo, dots, winds and dragons all present."""
+    m = f.mask
+    return int(all(m & sm for sm in _SUIT_MASKS) and bool(m & _WIND_MASK) and bool(m & _DRAGON_MASK))
+
+
+@pattern()
+def mcr_tiles_within(f, mask="simples"):
+    """Every tile is in the named group: simples (all simples), terminals, honours, terminals_honours,
+    green, reversible."""
+    if not _tiles_fan(f):
+        return 0
+    allowed = _GROUPS[mask]
+    return int(not f.mask & ~allowed)
+
+
+_GROUPS = {"simples": _SIMPLES, "terminals": TERMINAL_MASK, "honours": HONOUR_MASK,
+           "terminals_honours": TERMINAL_MASK | HONOUR_MASK, "green": _GREEN, "reversible": _REVERSIBLE}
+
+
+@pattern()
+def mcr_ranks(f, low=1, high=9):
+    """Every tile is suited, of rank low..high (upper tiles 7-9, middle 4-6, lower 1-3, upper four
+    6-9, lower four 1-4)."""
+    if not _tiles_fan(f):
+        return 0
+    return int(not f.mask & ~_ranks(low, high))
+
+
+@pattern()
+def mcr_tile_hog(f):
+    """Tile hog: all four tiles of a kind used without a kong, once per such kind."""
+    c = f.hand.all_counts
+    kongs = sum(1 for b in f.blocks if b.kind == KONG)
+    return sum(1 for t in range(34) if c[t] == 4) - kongs
+
+
+# ---- single pungs and winds --------------------------------------------------------------------
+
+@pattern()
+def mcr_dragon_pung(f):
+    """A pung or kong of dragons, each."""
+    return sum(1 for t in analyse(f).pungs if t in DRAGON_TILES)
+
+
+@pattern()
+def mcr_wind_pung(f, wind="seat"):
+    """A pung or kong of the seat (门风刻) or prevalent (圈风刻) wind."""
+    t = f.seat_wind if wind == "seat" else f.round_wind
+    return int(t in analyse(f).pungs)
+
+
+@pattern()
+def mcr_terminal_pungs(f):
+    """Pung of terminals or honours (幺九刻), each: pungs of 1s and 9s, and of winds that score no wind
+    fan of their own. A pung of the seat or prevalent wind, the three wind pungs of big three winds
+    or little four winds, and the 1s or 9s pung nine gates holds already count there."""
+    s = analyse(f)
+    winds = [t for t in s.pungs if t in WIND_TILES]
+    n = sum(1 for t in s.pungs if t < 27 and t % 9 in (0, 8))
+    if len(winds) < 3:
+        n += sum(1 for t in winds if t != f.seat_wind and t != f.round_wind)
+    if n and mcr_nine_gates(f):
+        n -= 1
+    return n
+
+
+# ---- special forms -----------------------------------------------------------------------------
+
+@pattern()
+def mcr_form(f, name="seven_pairs"):
+    """The reading is the named form."""
+    return int(f.form == name)
+
+
+@pattern()
+def mcr_honours_knitted(f, greater=False):
+    """Honours and knitted tiles: greater (七星不靠: all seven honours) or lesser (全不靠)."""
+    if f.form != "mcr_honours_knitted":
+        return 0
+    return int((bin(f.mask & HONOUR_MASK).count("1") == 7) == greater)
+
+
+@pattern()
+def mcr_knitted_straight(f):
+    """Knitted straight (组合龙): 147, 258, 369 of three different suits, in the knitted-straight form
+    or as the nine suited tiles of lesser honours and knitted tiles."""
+    if f.form == "mcr_knitted_straight":
+        return 1
+    if f.form == "mcr_honours_knitted":
+        suited = frozenset(t for t in range(27) if f.mask >> t & 1)
+        return int(len(suited) == 9 and suited in KNITTED_SETS and bin(f.mask & HONOUR_MASK).count("1") < 7)
+    return 0
+
+
+@pattern()
+def mcr_seven_shifted_pairs(f):
+    """Seven shifted pairs: seven pairs of seven consecutive tiles of one suit."""
+    if f.form != "seven_pairs":
+        return 0
+    tiles = sorted(b.tile for b in f.blocks)
+    if tiles[-1] >= 27 or tiles[0] // 9 != tiles[-1] // 9:
+        return 0
+    return int(all(b == a + 1 for a, b in zip(tiles, tiles[1:])))
+
+
+def _nine_gates(hand) -> bool:
+    if hand.melds:
+        return False
+    win = hand.win_tile
+    if win >= 27:
+        return False
+    base = win - win % 9
+    c = list(hand.counts)
+    c[win] -= 1
+    if sum(c[base:base + 9]) != 13:
+        return False
+    return c[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+@pattern()
+def mcr_nine_gates(f):
+    """Nine gates: 1112345678999 of one suit concealed, won on any tile of that suit."""
+    hand = f.hand
+    d = hand.__dict__
+    got = d.get("_mcr_nine_gates")
+    if got is None:
+        got = d["_mcr_nine_gates"] = _nine_gates(hand)
+    return int(got and f.form == "standard")
+
+
+# ---- concealment, waits and how the hand was won ---------------------------------------------------
+
+@pattern()
+def mcr_concealment(f, kind="concealed"):
+    """concealed: no claimed set, won on a discard (门前清); fully: no claimed set, self-drawn (不求人);
+    melded: four claimed sets, won on a discard (全求人). Concealed kongs are not claimed."""
+    melded = analyse(f).melded
+    if kind == "melded":
+        return int(melded == 4 and not f.self_draw)
+    if melded:
+        return 0
+    return int(f.self_draw == (kind == "fully"))
+
+
+@pattern()
+def mcr_wait(f, kind="single"):
+    """The hand waited on one tile kind and the winning tile completed the edge of a chow (edge), its
+    middle (closed) or the pair (single); one of the three, in that order."""
+    return int(wait_of(f) == kind)
+
+
+@pattern()
+@reads("ctx")
+def mcr_win(f, how="self_drawn"):
+    """How the hand was won: self_drawn, last_tile_draw (the last wall tile, self-drawn),
+    last_tile_claim (the last discard), replacement (on a kong replacement tile), robbing (a kong)."""
+    ctx = f.ctx
+    if how == "self_drawn":
+        return int(f.self_draw)
+    if how == "last_tile_draw":
+        return int(f.self_draw and ctx.last_tile)
+    if how == "last_tile_claim":
+        return int(not f.self_draw and ctx.last_tile)
+    if how == "replacement":
+        return int(bool(ctx.kong_draw))
+    if how == "robbing":
+        return int(bool(ctx.robbed))
+    raise ValueError(how)
+
+
+@pattern()
+def mcr_fourth_tile(f):
+    """The winning tile is the last of its kind (和绝张): --fourth-tile, or three of it in the melds."""
+    if f.ctx.fourth_tile:
+        return 1
+    win = f.hand.win_tile
+    return int(f.hand.all_counts[win] - f.hand.counts[win] == 3)
+
+
+@pattern()
+def mcr_fourth_tile_held(f):
+    """(A refusal) --fourth-tile, yet the winner holds another copy of the winning tile concealed: the
+    other three are not all in sight."""
+    return int(f.ctx.fourth_tile and f.hand.counts[f.hand.win_tile] > 1)
+
+
+@pattern()
+@reads("bonus")
+def mcr_flowers(f):
+    """Flower tiles: one fan each (they do not count towards the minimum)."""
+    return len(f.hand.bonus)
+
+
+@pattern()
+def mcr_chicken_hand(f):
+    """Chicken hand (无番和) is a hand with no other fan: the scoring model (mcr_fans) awards it, as
+    it alone sees the fans left after the exclusions. As a predicate it never applies."""
+    return 0
+

@@ -1,0 +1,326 @@
+"""Chinese Official (MCR): how the sets of one reading combine into fans, computed once per reading.
+
+The Green Book's principles for fans made of several sets:
+- non-repeat / non-identical: a set that has formed a fan with another set does not form the same fan
+  again with a third;
+- account once (套算一次): when sets have formed a fan together, a set not yet used may combine with
+  one of them once more, and no more;
+- a fan of three sets (pure straight, triple pung...) implies the two-set fans inside it.
+`sequence_fans` and `pung_fans` apply them to the chows and to the pungs of a reading (the counting
+order of the reference engine MahjongGB, so ties resolve alike); `kong_fans` turns the concealed
+pungs and kongs into the kong fans. `analyse(f)` keeps the result on the reading's Facts.
+"""
+from __future__ import annotations
+
+from ..hand import CHOW, KONG, PAIR, PUNG
+
+# the Green Book's order of suits: characters, bamboo, dots (it decides which three chows of four are
+# read first, as in MahjongGB); honours after, winds E S W N then dragons red, green, white
+_SUIT_ORDER = (0, 2, 1)
+_HONOUR_ORDER = {27: 0, 28: 1, 29: 2, 30: 3, 33: 4, 32: 5, 31: 6}
+
+
+def order_key(t: int) -> int:
+    if t < 27:
+        return _SUIT_ORDER[t // 9] * 9 + t % 9
+    return 27 + _HONOUR_ORDER[t]
+
+
+# ---- chows: t is the chow's lowest tile ----------------------------------------------------------
+
+def _two_chows(a: int, b: int):
+    """The fan two chows make together, if any."""
+    if a // 9 != b // 9:
+        return "mixed_double_chow" if a % 9 == b % 9 else None
+    if abs(a - b) == 3:
+        return "short_straight"
+    if {a % 9, b % 9} == {0, 6}:
+        return "two_terminal_chows"
+    if a == b:
+        return "pure_double_chow"
+    return None
+
+
+def _three_chows(a: int, b: int, c: int):
+    sa, sb, sc = a // 9, b // 9, c // 9
+    ra, rb, rc = a % 9, b % 9, c % 9
+    if sa != sb and sa != sc and sb != sc:
+        low, mid, high = sorted((ra, rb, rc))
+        if low + 1 == mid and mid + 1 == high:
+            return "mixed_shifted_chows"
+        if low == high:
+            return "mixed_triple_chow"
+        if (low, mid, high) == (0, 3, 6):
+            return "mixed_straight"
+        return None
+    if not sa == sb == sc:
+        return None
+    if a + 3 == b and b + 3 == c:
+        return "pure_straight"
+    if (a + 2 == b and b + 2 == c) or (a + 1 == b and b + 1 == c):
+        return "pure_shifted_chows"
+    if a == b == c:
+        return "pure_triple_chow"
+    return None
+
+
+def _four_chows(a, b, c, d):
+    if not a // 9 == b // 9 == c // 9 == d // 9:
+        return None
+    if (a + 2 == b and b + 2 == c and c + 2 == d) or (a + 1 == b and b + 1 == c and c + 1 == d):
+        return "four_pure_shifted_chows"
+    if a == b == c == d:
+        return "quadruple_chow"
+    return None
+
+
+_PAIR_FANS = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+
+
+def _extra_chow(a, b, c, extra):
+    """With a three-chow fan, the fourth chow combines once, with the best of the three."""
+    got = {_two_chows(a, extra), _two_chows(b, extra), _two_chows(c, extra)}
+    for fan in _PAIR_FANS:
+        if fan in got:
+            return fan
+    return None
+
+
+def account_once(fans: list, max_count: int) -> dict:
+    """The account-once principle on two-chow fans: at most `max_count` of them count (the sets can
+    combine no more often); the surplus is taken from repeated fans first, the cheaper kinds first."""
+    table = [sum(1 for f in fans if f == name) for name in _PAIR_FANS]
+    count = sum(table)
+    limit = 1
+    while count > max_count and limit >= 0:
+        idx = 4
+        while count > max_count and idx > 0:
+            idx -= 1
+            while table[idx] > limit and count > max_count:
+                table[idx] -= 1
+                count -= 1
+        limit -= 1
+    return {name: n for name, n in zip(_PAIR_FANS, table) if n}
+
+
+def _terminal_chows(lows, pair):
+    """'pure' (pure terminal chows), 'mixed' (three-suited terminal chows) or None."""
+    if pair is None or pair >= 27 or pair % 9 != 4:
+        return None
+    ranks = sorted(t % 9 for t in lows)
+    if ranks != [0, 0, 6, 6]:
+        return None
+    ps = pair // 9
+    suits = [t // 9 for t in lows]
+    if all(s == ps for s in suits):
+        return "pure"
+    if any(s == ps for s in suits):
+        return None
+    low_suits = {t // 9 for t in lows if t % 9 == 0}
+    high_suits = {t // 9 for t in lows if t % 9 == 6}
+    return "mixed" if len(low_suits) == 2 and len(high_suits) == 2 else None
+
+
+def sequence_fans(lows: list, pair) -> dict:
+    """The fans the chows (lowest tiles) make together, with the account-once principle."""
+    n = len(lows)
+    if n < 2:
+        return {}
+    t = sorted(lows, key=order_key)
+    if n == 4:
+        kind = _terminal_chows(t, pair)
+        if kind == "mixed":
+            return {"three_suited_terminal_chows": 1}
+        if kind == "pure":
+            return {"pure_terminal_chows": 1}
+        fan = _four_chows(*t)
+        if fan:
+            return {fan: 1}
+        for i, j, k, extra in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            fan = _three_chows(t[i], t[j], t[k])
+            if fan:
+                out = {fan: 1}
+                more = _extra_chow(t[i], t[j], t[k], t[extra])
+                if more:
+                    out[more] = 1
+                return out
+        pairs = [_two_chows(t[i], t[j]) for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3))]
+        max_count = 3
+        # a chow that combines with none of the others takes one combination away
+        for links in ((0, 1, 2), (0, 3, 4), (1, 3, 5), (2, 4, 5)):
+            if all(pairs[x] is None for x in links):
+                max_count -= 1
+        return account_once(pairs, max_count) if max_count > 0 else {}
+    if n == 3:
+        fan = _three_chows(*t)
+        if fan:
+            return {fan: 1}
+        return account_once([_two_chows(t[0], t[1]), _two_chows(t[0], t[2]), _two_chows(t[1], t[2])], 2)
+    fan = _two_chows(t[0], t[1])
+    return {fan: 1} if fan else {}
+
+
+# ---- pungs and kongs: t is the tile -----------------------------------------------------------
+
+def _two_pungs(a, b):
+    if a < 27 and b < 27:
+        return "double_pung" if a % 9 == b % 9 else None
+    if a >= 31 and b >= 31:
+        return "two_dragon_pungs"
+    return None
+
+
+def _three_pungs(a, b, c):
+    if a < 27 and b < 27 and c < 27:
+        sa, sb, sc = a // 9, b // 9, c // 9
+        if sa != sb and sa != sc and sb != sc:
+            low, mid, high = sorted((a % 9, b % 9, c % 9))
+            if low + 1 == mid and mid + 1 == high:
+                return "mixed_shifted_pungs"
+            if low == high:
+                return "triple_pung"
+        elif sa == sb == sc and a + 1 == b and b + 1 == c:
+            return "pure_shifted_pungs"
+        return None
+    if 27 <= a and c <= 30:
+        return "big_three_winds"
+    if a >= 31:
+        return "big_three_dragons"
+    return None
+
+
+def _four_pungs(a, b, c, d):
+    if d < 27 and a // 9 == d // 9 and a + 1 == b and b + 1 == c and c + 1 == d:
+        return "four_pure_shifted_pungs"
+    if (a, b, c, d) == (27, 28, 29, 30):
+        return "big_four_winds"
+    return None
+
+
+def _add(out, fan):
+    if fan:
+        out[fan] = out.get(fan, 0) + 1
+
+
+def pung_fans(tiles: list) -> dict:
+    """The fans pungs and kongs make together (same principles as `sequence_fans`)."""
+    n = len(tiles)
+    if n < 2:
+        return {}
+    t = sorted(tiles, key=order_key)
+    out: dict = {}
+    if n == 4:
+        fan = _four_pungs(*t)
+        if fan:
+            return {fan: 1}
+        for i, j, k, free in ((0, 1, 2, 3), (0, 1, 3, 2), (0, 2, 3, 1), (1, 2, 3, 0)):
+            fan = _three_pungs(t[i], t[j], t[k])
+            if fan:
+                out[fan] = 1
+                for x in (i, j, k):  # the fourth combines once
+                    more = _two_pungs(t[x], t[free])
+                    if more:
+                        _add(out, more)
+                        break
+                return out
+        for i, j in ((0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)):
+            _add(out, _two_pungs(t[i], t[j]))
+        return out
+    if n == 3:
+        fan = _three_pungs(*t)
+        if fan:
+            return {fan: 1}
+        for i, j in ((0, 1), (0, 2), (1, 2)):
+            _add(out, _two_pungs(t[i], t[j]))
+        return out
+    _add(out, _two_pungs(t[0], t[1]))
+    return out
+
+
+def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, mixed_kongs: bool) -> dict:
+    """Concealed pungs (concealed kongs are concealed pungs too) and the kong fans. `mixed_kongs`: one
+    melded and one concealed kong score the 5-fan 'concealed kong and melded kong' of the later
+    rule books instead of the Green Book's melded kong + concealed kong."""
+    out: dict = {}
+    kongs = melded_kongs + concealed_kongs
+    hidden = concealed_pungs + concealed_kongs
+    if kongs == 1:
+        out["melded_kong" if melded_kongs else "concealed_kong"] = 1
+    elif kongs == 2:
+        if concealed_kongs == 0:
+            out["two_melded_kongs"] = 1
+        elif concealed_kongs == 2:
+            out["two_concealed_kongs"] = 1
+        elif mixed_kongs:
+            out["concealed_and_melded_kong"] = 1
+        else:
+            out["melded_kong"] = out["concealed_kong"] = 1
+    elif kongs == 3:
+        out["three_kongs"] = 1
+    elif kongs == 4:
+        out["four_kongs"] = 1
+    if hidden >= 2:
+        out[("two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")[min(hidden, 4) - 2]] = 1
+    return out
+
+
+# ---- one reading ---------------------------------------------------------------------------
+
+class McrSets:
+    """The sets of one reading as MCR counts them."""
+
+    __slots__ = ("chows", "pungs", "pair", "melded", "fans", "concealed_pungs", "standard")
+
+    def __init__(self, f, mixed_kongs: bool):
+        chows, pungs, melded = [], [], 0
+        pair = None
+        concealed_pungs = melded_kongs = concealed_kongs = 0
+        win = f.hand.win_tile
+        claimed = not f.self_draw
+        win_in_chow = False
+        win_pung = 0
+        for b in f.blocks:
+            kind, tile, meld = b.kind, b.tile, b.meld
+            open_meld = meld is not None and not meld.concealed
+            if open_meld:
+                melded += 1
+            if kind == CHOW:
+                chows.append(tile)
+                if meld is None and tile <= win <= tile + 2:
+                    win_in_chow = True
+            elif kind == PUNG:
+                pungs.append(tile)
+                if not open_meld:
+                    concealed_pungs += 1
+                    if meld is None and tile == win:
+                        win_pung += 1
+            elif kind == KONG:
+                pungs.append(tile)
+                if open_meld:
+                    melded_kongs += 1
+                else:
+                    concealed_kongs += 1
+            elif kind == PAIR and pair is None:
+                pair = tile
+        # a discard that completes a pung (and can be read in no concealed chow) makes it exposed
+        if claimed and not win_in_chow:
+            concealed_pungs -= win_pung
+        self.chows, self.pungs, self.pair, self.melded = chows, pungs, pair, melded
+        self.concealed_pungs = concealed_pungs
+        self.standard = len(chows) + len(pungs) == 4 and pair is not None
+        fans = {}
+        if self.standard:
+            fans.update(sequence_fans(chows, pair))
+            fans.update(pung_fans(pungs))
+        if pungs:
+            fans.update(kong_fans(concealed_pungs, melded_kongs, concealed_kongs, mixed_kongs))
+        self.fans = fans
+
+
+def analyse(f) -> McrSets:
+    """The MCR set analysis of a reading, computed once and kept on its Facts."""
+    d = f.__dict__
+    got = d.get("_mcr")
+    if got is None:
+        got = d["_mcr"] = McrSets(f, bool(f.options.get("concealed_and_melded_kong", False)))
+    return got
