@@ -22,7 +22,7 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
     win. Readings compare on the total, then (equal totals) on holding a `prefer` fan, then on not
     holding a `defer` fan: the reading a referee (and MahjongGB) shows among equals."""
     if total is not None:
-        return HandValue([], total, unit, total, key=(total, 0, 0), details={"fans": total})
+        return HandValue([], total, unit, total, key=(total, 0, 0))
     items = list(items or [])
     counted = sum(i.value for i in items if i.group not in minimum_excludes)
     if no_fan and not any(i.group not in minimum_excludes for i in items):
@@ -36,9 +36,7 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
                                "(Green Book: a hand needs 8 fans, flower fans not counted)")
     names = {i.name for i in items}
     key = (fans, sum(1 for p in prefer if p in names), -sum(1 for d in defer if d in names))
-    details = {"fans": fans}
-    if counted != fans:
-        details["fans without flowers"] = counted
+    details = {"fans without flowers": counted} if counted != fans else {}
     return HandValue(items, fans, unit, fans, legal=legal, reason=reason, details=details, key=key)
 
 

@@ -21,9 +21,12 @@ _SIMPLES = _SUITED & ~TERMINAL_MASK
 _KNIT_FORMS = ("mcr_knitted_straight", "mcr_honours_knitted")
 
 
-def _ranks(lo: int, hi: int) -> int:
+def _rank_mask(lo: int, hi: int) -> int:
     """The suited tiles of ranks lo..hi (1-9) in every suit."""
     return tile_mask(s * 9 + r - 1 for s in range(3) for r in range(lo, hi + 1))
+
+
+_RANKS = {(lo, hi): _rank_mask(lo, hi) for lo in range(1, 10) for hi in range(lo, 10)}
 
 
 def _tiles_fan(f) -> bool:
@@ -38,7 +41,11 @@ def _tiles_fan(f) -> bool:
 def mcr_sets_fan(f, fan="pure_double_chow"):
     """A fan the sets make together (chows, pungs, concealed pungs, kongs), after the non-repeat and
     account-once principles (mcr_sets.py)."""
-    return analyse(f).fans.get(fan, 0)
+    try:
+        fans = f._mcr_fans  # (read for some thirty fans of every reading: kept as an attribute)
+    except AttributeError:
+        fans = analyse(f).fans
+    return fans.get(fan, 0)
 
 
 @pattern()
@@ -146,7 +153,7 @@ def mcr_ranks(f, low=1, high=9):
     6-9, lower four 1-4)."""
     if not _tiles_fan(f):
         return 0
-    return int(not f.mask & ~_ranks(low, high))
+    return int(not f.mask & ~_RANKS[low, high])
 
 
 @pattern()

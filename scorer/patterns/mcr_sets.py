@@ -323,4 +323,5 @@ def analyse(f) -> McrSets:
     got = d.get("_mcr")
     if got is None:
         got = d["_mcr"] = McrSets(f, bool(f.options.get("concealed_and_melded_kong", False)))
+        d["_mcr_fans"] = got.fans
     return got
