@@ -447,7 +447,45 @@ def format_hand(hand: Hand) -> str:
         parts.append(tile_name(hand.win_tile))
     if hand.bonus:
         parts.append(format_tiles(hand.bonus))
-    return " ".join(parts)
+    text = " ".join(parts)
+    reds = red_fives(hand)
+    return _mark_red(text, reds) if any(reds) else text
+
+
+# ---- red fives: `0m 0p 0s` (tenhou) read as fives everywhere; a ruleset that uses them counts them ----
+_RED_RUN = re.compile(r"([0-9]+)([mps])")
+
+
+def red_fives(hand: Hand) -> tuple[int, int, int]:
+    """How many fives of m, p, s the hand's text wrote as `0` (red fives), melds included. Read from
+    the text on first use and kept on the hand, so the parsers pay nothing for it."""
+    got = hand.__dict__.get("_reds")
+    if got is None:
+        text = hand.source_text
+        got = [0, 0, 0]
+        if "0" in text:
+            for digits, letter in _RED_RUN.findall(text):
+                got["mps".index(letter)] += digits.count("0")
+        got = hand.__dict__["_reds"] = tuple(got)
+    return got
+
+
+def _mark_red(text: str, reds) -> str:
+    """`text` with the first `reds[suit]` fives of each suit written `0`, so the printed hand scores
+    as the one typed (which five was red does not change a score)."""
+    left = list(reds)
+
+    def run(m):
+        digits, letter = m.group(1), m.group(2)
+        k = "mps".index(letter)
+        out = []
+        for d in digits:
+            if d == "5" and left[k]:
+                left[k] -= 1
+                d = "0"
+            out.append(d)
+        return "".join(out) + letter
+    return _RED_RUN.sub(run, text)
 
 
 def format_glyphs(tiles) -> str:

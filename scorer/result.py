@@ -68,9 +68,9 @@ def net_of(transfers, seats) -> dict:
     """Net per seat. Fractional stakes make binary floats (0.1 + 0.2): nets are rounded to 1e-9 so
     they print as the table counts them and sum to zero."""
     net = {s: 0 for s in seats}
-    for t in transfers:
-        net[t.frm] -= t.amount
-        net[t.to] += t.amount
+    for t in transfers:  # a party that is not a seat (riichi's pot of sticks) joins the net
+        net[t.frm] = net.get(t.frm, 0) - t.amount
+        net[t.to] = net.get(t.to, 0) + t.amount
     return {s: num(round(v, 9) if isinstance(v, float) else v) for s, v in net.items()}
 
 

@@ -1,0 +1,154 @@
+"""Riichi value and payments: han and fu to basic points with the limits (mangan to multiple
+yakuman), then who pays how much, rounded up to 100 per payment, with honba and the riichi sticks.
+
+Basic points = fu x 2^(2 + han), capped at 2000 (mangan); 5 han mangan 2000, 6-7 haneman 3000,
+8-10 baiman 4000, 11-12 sanbaiman 6000, 13+ counted yakuman (or sanbaiman, by option), each yakuman
+8000. A ron pays 4x basic (6x to the dealer) from the discarder; a self-draw 1x from each non-dealer
+and 2x from the dealer (a dealer's self-draw: 2x from each)."""
+from __future__ import annotations
+
+from ..errors import ContextError
+from ..registry import pay_model, value_model
+from ..result import HandValue, Transfer
+
+YAKUMAN_BASE = 8000
+LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"),
+          (5, 2000, "mangan"))
+POT = "pot"  # the riichi sticks on the table: a party of its own, so a hand's transfers still balance
+
+
+def round_up(x: int) -> int:
+    """Every payment is rounded up to the next 100."""
+    return -(-x // 100) * 100
+
+
+def basic_points(han: int, fu: int, kazoe: str = "yakuman", kiriage: bool = False) -> tuple[int, str]:
+    """(basic points, limit name or '') of a hand of `han` han and `fu` fu without yakuman."""
+    if han >= 13 and kazoe == "sanbaiman":
+        return 6000, "sanbaiman (counted)"
+    if han >= 13 and kazoe == "multiple":
+        n = han // 13
+        return YAKUMAN_BASE * n, "counted yakuman" if n == 1 else f"counted {n}x yakuman"
+    for at, base, name in LIMITS:
+        if han >= at:
+            return base, "counted yakuman" if at == 13 else name
+    base = fu * 2 ** (2 + han)
+    if base > 2000:
+        return 2000, "mangan"
+    if kiriage and (han, fu) in ((4, 30), (3, 60)):
+        return 2000, "mangan (kiriage)"
+    return base, ""
+
+
+def shares(base: int, winner_dealer: bool, self_draw: bool) -> list[tuple[bool, int, int]]:
+    """[(payer is the dealer, times basic, amount)]: one row per payer (three on a self-draw)."""
+    if not self_draw:
+        k = 6 if winner_dealer else 4
+        return [(False, k, round_up(k * base))]
+    if winner_dealer:
+        return [(False, 2, round_up(2 * base))] * 3
+    return [(True, 2, round_up(2 * base))] + [(False, 1, round_up(base))] * 2
+
+
+@value_model()
+def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=False, double_yakuman=True,
+           max_yakuman=6):
+    """Yaku han (dora on top, once a yaku is there) and fu rounded up to 10 (seven pairs: 25) to
+    basic points; any yakuman replaces every yaku and dora. `kazoe`: 13+ han count as `yakuman`,
+    `sanbaiman` or `multiple` (26 han double yakuman...). `double_yakuman` false counts the double
+    forms (group double_yakuman) once. `total` (mjscore pay): han, with `--set fu=N` (default 30).
+    `unit` names the patterns' default unit (han); fu and yakuman items say their own."""
+    winner_dealer = ctx.seat == ctx.dealer
+    if total is not None:
+        fu = ctx.extra.get("fu", 30)
+        if not isinstance(fu, int) or isinstance(fu, bool) or fu < 20:
+            raise ContextError(f"fu must be a whole number of at least 20, got {fu!r}")
+        han = int(total)
+        base, limit = basic_points(han, fu, kazoe, kiriage)
+        return _value([], han, "han", fu, base, limit, ctx, winner_dealer, (0, han, fu, 0))
+    yakuman = [i for i in items if i.unit == "yakuman"]
+    if yakuman:
+        n = sum(i.value if double_yakuman or i.group != "double_yakuman" else 1 for i in yakuman)
+        n = min(n, max_yakuman)
+        name = "yakuman" if n == 1 else f"{n}x yakuman"
+        return _value(yakuman, n, "yakuman", 0, YAKUMAN_BASE * n, name, ctx, winner_dealer, (1, 13 * n, 0, 0))
+    han = fu_raw = 0
+    yaku = False
+    seven_pairs = False
+    for i in items:
+        if i.unit == "fu":
+            fu_raw += i.value
+            if i.group == "fixed":
+                seven_pairs = True
+        else:
+            han += i.value
+            if i.group != "dora":
+                yaku = True
+    if not yaku:
+        return HandValue(items, han, "han", 0, legal=False,
+                         reason="no yaku: a win needs at least one yaku (dora alone do not count)",
+                         details={"fu": fu_raw}, key=(-1, han, fu_raw, 0))
+    fu = fu_raw if seven_pairs else -(-fu_raw // 10) * 10
+    base, limit = basic_points(han, fu, kazoe, kiriage)
+    return _value(items, han, "han", fu, base, limit, ctx, winner_dealer, (0, han, fu, fu_raw))
+
+
+def _value(items, total, unit, fu, base, limit, ctx, winner_dealer, order):
+    """The HandValue; its key orders readings as the table does: the most points, then a real
+    yakuman over a counted one, then han, then fu (then unrounded fu)."""
+    points = sum(a for _d, _k, a in shares(base, winner_dealer, ctx.by_self_draw))
+    details = {}
+    if unit == "han":
+        details["fu"] = fu
+    if limit:
+        details["limit"] = limit
+    details["basic points"] = base
+    return HandValue(items, total, unit, base, limit=bool(limit), details=details,
+                     key=(points, order[0], order[1], order[2], order[3]))
+
+
+@pay_model()
+def riichi_pay(value, ctx, bound, /, honba_ron=300, honba_each=100, stick=1000):
+    """The winner collects from the discarder (a robbed kong: the robbed player) or, on a self-draw,
+    from each player; then honba (`honba_ron` x N from the discarder, `honba_each` x N from each on a
+    self-draw); then the riichi sticks on the table, from the pot."""
+    winner = ctx.seat
+    dealer = ctx.dealer
+    base = int(value.base)
+    limit = value.details.get("limit", "")
+    basic = f"{limit} {base}" if limit else f"{base}"
+    self_draw = ctx.by_self_draw
+    winner_dealer = winner == dealer
+    out = []
+    if self_draw:
+        rows = shares(base, winner_dealer, True)
+        losers = [s for s in ctx.seats if s != winner]
+        if not winner_dealer:  # the dealer's share first, then the other two
+            losers = [dealer] + [s for s in losers if s != dealer]
+        for loser, (_d, k, amount) in zip(losers, rows):
+            who = "dealer" if loser == dealer else "non-dealer"
+            out.append(Transfer(loser, winner, amount, _why(f"self-draw, {who} pays {k}x basic", k, base, basic, amount)))
+    else:
+        payer = ctx.payer_of_claim
+        (_d, k, amount), = shares(base, winner_dealer, False)
+        how = "ron" if ctx.discarder else "robbed kong (paid as a ron)"
+        who = "dealer" if winner_dealer else "non-dealer"
+        out.append(Transfer(payer, winner, amount, _why(f"{who} {how}, {k}x basic", k, base, basic, amount)))
+    n = ctx.honba
+    if n:
+        if self_draw:
+            for loser in [t.frm for t in out]:
+                out.append(Transfer(loser, winner, honba_each * n, f"honba: {n} x {honba_each} from each player"))
+        else:
+            out.append(Transfer(out[0].frm, winner, honba_ron * n, f"honba: {n} x {honba_ron} from the discarder"))
+    if ctx.sticks:
+        out.append(Transfer(POT, winner, stick * ctx.sticks,
+                            f"riichi sticks on the table: {ctx.sticks} x {stick}, to the winner"))
+    return out
+
+
+def _why(head, k, base, basic, amount):
+    exact = k * base
+    if exact == amount:
+        return f"{head}: {k} x {basic} = {amount}"
+    return f"{head}: {k} x {basic} = {exact}, rounded up to {amount}"

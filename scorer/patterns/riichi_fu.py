@@ -1,0 +1,167 @@
+"""Riichi fu items (each one an item with its rule, so the breakdown shows where every fu comes from),
+dora, red fives, ura dora, and the checks of a riichi win context."""
+from __future__ import annotations
+
+from ..errors import ContextError, ImpossibleHand, NotationError
+from ..hand import KONG, PUNG
+from ..notation import parse_tiles_only, red_fives
+from ..registry import pattern, reads
+from ..tiles import DRAGON_TILES, HONOURS, TERMINALS
+
+_ORPHAN = TERMINALS | HONOURS
+MAX_INDICATORS = 5  # the first indicator and one for each of four kongs
+
+
+def dora_of(indicator: int) -> int:
+    """The tile an indicator points at: the next of its suit (9 -> 1), winds E S W N E, dragons
+    white green red white."""
+    if indicator < 27:
+        return indicator - indicator % 9 + (indicator % 9 + 1) % 9
+    if indicator < 31:
+        return 27 + (indicator - 27 + 1) % 4
+    return 31 + (indicator - 31 + 1) % 3
+
+
+_INDICATORS: dict = {}
+
+
+def indicators(text, flag: str) -> tuple:
+    """The dora tiles of `--dora` / `--ura` text (one per indicator, repeats count again)."""
+    if not text:
+        return ()
+    got = _INDICATORS.get((text, flag))
+    if got is None:
+        if not isinstance(text, str):
+            raise ContextError(f"--{flag} takes tiles, e.g. --{flag} \"4m E\"; got {text!r}")
+        try:
+            tiles = parse_tiles_only(text)
+        except NotationError as e:
+            raise ContextError(f"--{flag} {text!r}: {e.reason}") from None
+        if any(t >= 34 for t in tiles):
+            raise ContextError(f"--{flag} {text!r}: flowers and seasons are no dora indicators")
+        if len(tiles) > MAX_INDICATORS:
+            raise ContextError(f"--{flag} {text!r}: at most {MAX_INDICATORS} indicators (one, and one per kong)")
+        got = tuple(dora_of(t) for t in tiles)
+        if len(_INDICATORS) >= 1024:
+            _INDICATORS.clear()
+        _INDICATORS[(text, flag)] = got
+    return got
+
+
+def check_riichi_context(ctx) -> None:
+    """Refuse what a riichi table cannot produce (the hand-level check, riichi on an open hand, is in
+    the riichi predicate)."""
+    if ctx.ippatsu and not (ctx.riichi or ctx.double_riichi):
+        raise ContextError("--ippatsu without --riichi: ippatsu is a win within one go-around after riichi")
+    if ctx.ura and not (ctx.riichi or ctx.double_riichi):
+        raise ContextError("--ura without --riichi: ura dora are turned over only for a riichi winner")
+    if ctx.dealer != "E":
+        raise ContextError(f"--dealer {ctx.dealer}: in riichi the dealer is the East seat; give the winner's "
+                           "seat wind with --seat (the dealer is --seat E)")
+    if ctx.players != 4:
+        raise ContextError("riichi here is the four-player game")
+
+
+# ---- fu ---------------------------------------------------------------------------------------
+
+def pinfu_shape(f) -> bool:
+    """Four chows, a pair worth no fu, won on a two-sided wait: the hand has no fu but the base."""
+    if f.form != "standard" or f.n_chows != 4 or f.wait != "open":
+        return False
+    t = f.pair.tile
+    return not (t in DRAGON_TILES or t == f.seat_wind or t == f.round_wind)
+
+
+@pattern()
+def riichi_fu_base(f):
+    """Futei: 20 fu for every hand of sets and a pair."""
+    return int(f.form == "standard")
+
+
+@pattern()
+def riichi_fu_closed_ron(f):
+    """Menzen kafu: 10 fu for a closed hand won on a discard (or a robbed kong)."""
+    return int(f.form == "standard" and f.closed and not f.self_draw)
+
+
+@pattern()
+def riichi_fu_self_draw(f, pinfu_too=False):
+    """Tsumo fu: 2 fu for a self-drawn win, except pinfu (a hand with no other fu keeps its 20)."""
+    if f.form != "standard" or not f.self_draw:
+        return 0
+    return int(pinfu_too or not pinfu_shape(f))
+
+
+@pattern()
+def riichi_fu_open_pinfu(f):
+    """An open hand with no fu at all is counted 30 fu (2 fu added before rounding)."""
+    return int(f.form == "standard" and not f.closed and pinfu_shape(f))
+
+
+@pattern()
+def riichi_fu_set(f, kind, orphan, concealed):
+    """Fu of pungs and kongs by kind, terminal/honour or simple, concealed or open (a pung completed
+    by a discard is open). Returns how many sets of this kind the reading has."""
+    if not f.n_pungs:
+        return 0
+    got = f.__dict__.get("_riichi_sets")  # the eight entries share one pass over the blocks
+    if got is None:
+        got = {}
+        win = -1 if f.self_draw else f.reading.win
+        for i, b in enumerate(f.blocks):
+            k = b.kind
+            if k == PUNG or k == KONG:
+                closed = b.meld.concealed if b.meld is not None else i != win
+                key = (k, b.tile in _ORPHAN, closed)
+                got[key] = got.get(key, 0) + 1
+        f.__dict__["_riichi_sets"] = got
+    return got.get((kind, orphan, concealed), 0)
+
+
+@pattern()
+def riichi_fu_pair(f):
+    """A pair of dragons, of the seat wind or of the round wind: 2 fu each way it is a value tile (a
+    pair of the wind that is both seat and round wind: 4)."""
+    if f.form != "standard":
+        return 0
+    t = f.pair.tile
+    return int(t in DRAGON_TILES) + int(t == f.seat_wind) + int(t == f.round_wind)
+
+
+@pattern()
+def riichi_fu_wait(f, wait):
+    """2 fu for winning on an edge (penchan), closed (kanchan) or single (tanki) wait."""
+    return int(f.form == "standard" and f.wait == wait)
+
+
+@pattern()
+def riichi_fu_seven_pairs(f):
+    """Chiitoitsu: 25 fu, not rounded."""
+    return int(f.form == "seven_pairs")
+
+
+# ---- dora -----------------------------------------------------------------------------------
+
+@pattern()
+def dora_count(f, ura=False):
+    """Dora (or ura dora): each tile of the hand, kongs with four, counts once per indicator that
+    points at it."""
+    ctx = f.ctx
+    text = ctx.ura if ura else ctx.dora
+    if not text:
+        return 0
+    counts = f.hand.all_counts
+    return sum(counts[t] for t in indicators(text, "ura" if ura else "dora"))
+
+
+@pattern()
+def red_five_count(f, per_suit=1):
+    """Aka dora: red fives (written 0m 0p 0s) held, each one han; `per_suit` red fives exist of each suit."""
+    reds = red_fives(f.hand)
+    if not any(reds):
+        return 0
+    for k, n in enumerate(reds):
+        if n > per_suit:
+            raise ImpossibleHand(f"{n} red fives of {'mps'[k]} ({n}x 0{'mps'[k]}): this ruleset has "
+                                 f"{per_suit} of each suit")
+    return sum(reds)
