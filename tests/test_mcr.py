@@ -297,3 +297,8 @@ def test_mixed_kongs_green_book_against_later_books():
 def test_errors_are_mjerrors():
     with pytest.raises(MjError):
         engine.score("123m 456p 789s EEE 5s 5s", variant=V, robbed="N")  # the robbed tile held again
+
+
+def test_kong_replacement_without_a_kong_is_refused():
+    with pytest.raises(MjError, match="kong"):
+        engine.score("123m 456p 789s EEE 5s 5s", variant=V, kong_draw=1)

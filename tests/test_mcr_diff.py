@@ -34,3 +34,12 @@ def test_the_generator_covers_every_form_and_flag():
     assert {c["seat"] for _t, c, _g in cases} == set("ESWN") == {c["round"] for _t, c, _g in cases}
     kinds = {mcr_diff.ours(t, c)[0] for t, c, _g in cases[:600]}
     assert {"win", "minimum", "no win"} <= kinds
+    fans = set()
+    for _t, _c, gb in cases:
+        got = mcr_diff.reference(gb)[1]
+        fans |= set(got or ())
+    special = {"seven_pairs", "seven_shifted_pairs", "thirteen_orphans", "greater_honours_and_knitted_tiles",
+               "lesser_honours_and_knitted_tiles", "knitted_straight", "nine_gates", "melded_kong",
+               "concealed_kong", "concealed_and_melded_kong", "flower_tiles", "robbing_the_kong",
+               "out_with_replacement_tile", "last_tile_draw", "last_tile_claim", "last_tile"}
+    assert special <= fans, special - fans
