@@ -85,15 +85,19 @@ def _suit_table(counts: tuple, room: tuple, suited: bool, nmax: int) -> dict:
             states = nxt
             back.append(ptr)
             continue
-        qr = ((0, 0), (1, 0), (0, 1)) if held else ((0, 0),)
+        qr = ((0, 0), (1, 0), (0, 1))
+        # more chows from here than the most copies of any of their kinds keep nothing more than
+        # empty sets would (each extra one wants a tile past every copy held)
+        most = max(counts[k:k + 3])
         cap = room[k]
         nxt = {}
         ptr = {}
         for st, kept in states.items():
             a, b, g, p = st
             base = a + b
-            for s in range(0, min(cap - base, nmax - g) + 1 if can_start else 1):
-                for q, r in qr:
+            for s in range(0, min(cap - base, nmax - g, most) + 1 if can_start else 1):
+                # a pung or pair here keeps something only while this kind has copies not yet kept
+                for q, r in (qr if base + s < held else _NONE):
                     want = base + s + 3 * q + 2 * r
                     gg = g + s + q
                     pp = p + r
@@ -104,7 +108,7 @@ def _suit_table(counts: tuple, room: tuple, suited: bool, nmax: int) -> dict:
                     if nxt.get(to, -1) < total:
                         nxt[to] = total
                         ptr[to] = (st, s, q, r)
-        states = _frontier(nxt)
+        states = nxt
         back.append(ptr)
     out: dict = {}
     for st, kept in states.items():
@@ -116,24 +120,29 @@ def _suit_table(counts: tuple, room: tuple, suited: bool, nmax: int) -> dict:
                 cur, s, q, r = back[k][cur]
                 blocks += [("chow", k)] * s + [("pung", k)] * q + [("pair", k)] * r
             out[(g, p)] = (kept, tuple(blocks))
+    out = _pareto(out)
     if len(_SUIT_CACHE) > 50000:
         _SUIT_CACHE.clear()
     _SUIT_CACHE[key] = out
     return out
 
 
-def _frontier(states: dict) -> dict:
-    """Drop a state that uses more sets for no more kept tiles than another with the same chows
-    running and the same pair: a set left empty is as good as one that keeps nothing more."""
-    best: dict = {}
-    for st in sorted(states, key=lambda x: x[2]):
-        a, b, g, p = st
-        k = states[st]
-        if best.get((a, b, p), -1) < k:
-            best[(a, b, p)] = k
-        else:
-            del states[st]
-    return states
+_NONE = ((0, 0),)
+
+
+def _pareto(table: dict) -> dict:
+    """Keep an entry only if it keeps more tiles than every entry with fewer sets and the same pair
+    (a set left empty is as good as one that keeps nothing more)."""
+    out = {}
+    for p in (0, 1):
+        best = -1
+        for g in sorted(k[0] for k in table if k[1] == p):
+            v = table[(g, p)]
+            kept = v if type(v) is int else v[0]
+            if kept > best:
+                out[(g, p)] = v
+                best = kept
+    return out
 
 
 def _block_tiles(kind, t):
@@ -195,7 +204,7 @@ def standard(counts, sets: int, melds: int = 0, blocked=None) -> Shanten:
                 if nxt.get((gg, pp), -1) < k + k2:
                     nxt[(gg, pp)] = k + k2
                     ptr[(gg, pp)] = ((g, p), (g2, p2))
-        table = nxt
+        table = _pareto(nxt)
         steps.append((base, st, ptr))
     at = max(table, key=table.get)
     kept = table[at]
@@ -220,6 +229,10 @@ def seven_pairs(counts, quads: bool = False) -> Shanten:
         pairs = sum(1 for c in counts if c >= 2)
         kinds = sum(1 for c in counts if c)
         need = (7 - pairs) + max(0, 7 - kinds)
+    return Shanten("seven_pairs", need - 1, lambda: _pairs_groups(counts, quads))
+
+
+def _pairs_groups(counts, quads):
     groups, used = [], [0] * 34
     for t, c in enumerate(counts):
         for _ in range(c // 2 if quads else min(1, c // 2)):
@@ -230,8 +243,7 @@ def seven_pairs(counts, quads: bool = False) -> Shanten:
         if len(groups) < 7 and c - used[t] == 1 and (quads or not used[t]):
             groups.append(Group(PART_PAIR, (t,), (t,)))
             used[t] += 1
-    left = [t for t in range(34) for _ in range(counts[t] - used[t])]
-    return Shanten("seven_pairs", need - 1, groups, left)
+    return groups, [t for t in range(34) for _ in range(counts[t] - used[t])]
 
 
 def thirteen_orphans(counts) -> Shanten:

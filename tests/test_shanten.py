@@ -28,18 +28,18 @@ def test_ten_thousand_random_hands_match_the_reference():
         for t in rng.sample(source, size):
             c[t] += 1
         melds = (14 - size) // 3
-        mine = S.standard(c, 4, melds=melds).number
         ref = Reference.calculate_shanten_for_regular_hand(c)
-        if mine != ref:
-            wrong.append(("standard", c, mine, ref))
-        if size >= 13:
-            if S.seven_pairs(c).number != Reference.calculate_shanten_for_chiitoitsu_hand(c):
-                wrong.append(("seven pairs", c))
-            if S.thirteen_orphans(c).number != Reference.calculate_shanten_for_kokushi_hand(c):
-                wrong.append(("thirteen orphans", c))
-            both = S.shanten(c, 4, ("standard", "seven_pairs", "thirteen_orphans")).number
-            if both != Reference.calculate_shanten(c):
-                wrong.append(("all forms", c))
+        if size < 13:
+            if S.standard(c, 4, melds=melds).number != ref:
+                wrong.append(("standard", c))
+            continue
+        seven, orphans = S.seven_pairs(c).number, S.thirteen_orphans(c).number
+        if (S.standard(c, 4).number, seven, orphans) != (ref, Reference.calculate_shanten_for_chiitoitsu_hand(c),
+                                                         Reference.calculate_shanten_for_kokushi_hand(c)):
+            wrong.append(("a form", c))
+        # the ruleset's forms together: the lowest of the three (what the reference's total is)
+        if S.shanten(c, 4, ("standard", "seven_pairs", "thirteen_orphans")).number != min(ref, seven, orphans):
+            wrong.append(("all forms", c))
     assert wrong == []
 
 
