@@ -60,5 +60,5 @@ def sources_text(variant) -> list[str]:
     out = []
     for name, spec in (variant.sources or {}).items():
         lang = f" ({spec['language']})" if spec.get("language") else ""
-        out.append(f"{name}: {spec['title']}, {spec['by']}{lang}")
+        out.append(f"{name} = {spec['title']}, {spec['by']}{lang}")
     return out

@@ -245,10 +245,13 @@ def variants_table() -> str:
 
 
 def variant_text(ref) -> str:
+    from .citations import sources_text
     from .variant import load_variant
 
     v = load_variant(ref)
-    out = [f"{v.name}  [{v.id}]", f"Source:   {v.source}", f"File:     {v.path}"]
+    out = [f"{v.name}  [{v.id}]", f"Source:   {v.source}"]
+    out += [f"Cites:    {line}" for line in sources_text(v)]  # the short names the Rule column uses
+    out.append(f"File:     {v.path}")
     if v.description:
         out.append(f"About:    {v.description.strip()}")
     out.append(f"Players:  {v.players}; hands of {3 * v.sets + 2} tiles; forms: {', '.join(v.forms)}")
@@ -295,7 +298,8 @@ def variant_json(ref) -> str:
 
     v = load_variant(ref)
     return json.dumps({
-        "id": v.id, "name": v.name, "source": v.source, "players": v.players, "tiles": 3 * v.sets + 2,
+        "id": v.id, "name": v.name, "source": v.source, "sources": v.sources, "players": v.players,
+        "tiles": 3 * v.sets + 2,
         "forms": list(v.forms), "wild": v.wild, "scoring": v.scoring, "payment": v.payment,
         "patterns": [{"name": p.name, "value": p.value, "unit": p.unit, "check": p.check, "params": p.params,
                       "limit": p.limit, "group": p.group, "excludes": list(p.excludes), "series": p.series,

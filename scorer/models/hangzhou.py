@@ -117,7 +117,7 @@ def hangzhou_pay(value, ctx, bound, factors=(), facts=None, robbed_pays_all=True
     if ctx.win_type == "robbed" and robbed_pays_all:
         # line 578: 'the player whose kong was robbed pays for the other two losers as well as him/herself'
         out = [Transfer(ctx.robbed, winner, amount,
-                        why + ("" if loser == ctx.robbed else f"; {ctx.robbed} pays {loser}'s share (robbed kong, 000 line 578)"))
+                        why + ("" if loser == ctx.robbed else f"; {ctx.robbed} pays {loser}'s share (robbed kong; Hangzhou rules, Exceptions to the payout scheme)"))
                for loser, amount, why in shares]
     elif (ctx.by_self_draw and liability_on_wall) or (ctx.win_type == "discard" and liability_on_claims):
         rel = relations(ctx, facts, counter_times)
@@ -127,7 +127,8 @@ def hangzhou_pay(value, ctx, bound, factors=(), facts=None, robbed_pays_all=True
                 out = []  # the liable / counter-liable players pay for everyone
             for seat, (times, whys) in sorted(rel.items()):
                 out.append(Transfer(seat, winner, times * full,
-                                    f"{'; '.join(whys)}: {times} x the full {full:g} (000 line {576 if ctx.by_self_draw else 588})"))
+                                    f"{'; '.join(whys)}: {times} x the full {full:g} (Hangzhou rules, "
+                                    f"{'Exceptions to the payout scheme' if ctx.by_self_draw else 'Liability for win by a discarded tile'})"))
     if float_liability and ctx.get("float_liable") is not None:
         out = _float_split(out, ctx, value)
     return out
@@ -152,5 +153,5 @@ def _float_split(out, ctx, value):
         before = t.amount // 2 ** after if t.amount % 2 ** after == 0 else t.amount / 2 ** after
         split.append(Transfer(t.frm, t.to, before, t.why + f"; the part before the last {after} double(s)"))
         split.append(Transfer(liable, t.to, t.amount - before,
-                              f"{liable} liable for the last {after} double(s) of {t.frm}'s payment (float; 000 line 590)"))
+                              f"{liable} liable for the last {after} double(s) of {t.frm}'s payment (Hangzhou rules, Second half liability of float)"))
     return split

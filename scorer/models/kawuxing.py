@@ -244,7 +244,7 @@ def check_context(ctx, facts=None):
             hand, _ = _parse_other(ctx.robbed, entry)
             if hand is not None and any(m.kind == KONG and m.added and m.tile == facts.hand.win_tile
                                         for m in hand.melds):
-                raise ContextError(f"{ctx.robbed}'s robbed kong is 'deemed unsuccessful' (000 line 349): "
+                raise ContextError(f"{ctx.robbed}'s robbed kong is 'deemed unsuccessful' (Kawuxing rules, Kong): "
                                    "write it as the pung it was")
 
 

@@ -6,12 +6,15 @@ Fu items, dora and the context checks are in riichi_fu.py."""
 from __future__ import annotations
 
 from ..errors import ImpossibleHand
+from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..hand import CHOW
 from ..registry import pattern, reads
 from ..tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
 from .riichi_fu import check_riichi_context, pinfu_shape
 
 _ORPHAN = TERMINALS | HONOURS
+_ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK
+_GREEN_MASK = tile_mask(GREEN_TILES)
 
 
 def _open(f, open):
@@ -101,7 +104,7 @@ def pinfu(f):
 @pattern()
 def all_simples(f, open=None):
     """Tanyao: no terminal or honour anywhere (open hands by the open-tanyao option)."""
-    return int(_open(f, open) and not any(t in _ORPHAN for t in f.kinds))
+    return int(not f.mask & _ORPHAN_MASK and _open(f, open))
 
 
 @pattern()
@@ -157,7 +160,7 @@ def riichi_three_colour(f, kind, open=None):
 def riichi_outside(f, honours, open=None):
     """Chanta (`honours: true`: every set and the pair hold a terminal or honour, at least one chow and
     one honour) / junchan (`honours: false`: every set and the pair hold a terminal, at least one chow)."""
-    if f.form != "standard" or not f.n_chows or not _open(f, open):
+    if f.form != "standard" or not f.n_chows or not f.mask & _ORPHAN_MASK or not _open(f, open):
         return 0
     has_honour = False
     for b in f.blocks:
@@ -207,12 +210,12 @@ def kongs_riichi(f, count):
 def terminals_honours_only(f, honours=None):
     """Honroutou (`honours: None`: only terminals and honours), chinroutou (`false`: terminals only),
     tsuuiisou (`true`: honours only)."""
-    kinds = f.kinds
+    m = f.mask
     if honours is None:
-        return int(all(t in _ORPHAN for t in kinds))
+        return int(not m & ~_ORPHAN_MASK)
     if honours:
-        return int(all(t in HONOURS for t in kinds))
-    return int(all(t in TERMINALS for t in kinds))
+        return int(not m & ~HONOUR_MASK)
+    return int(not m & ~TERMINAL_MASK)
 
 
 @pattern()
@@ -236,7 +239,7 @@ def winds_riichi(f, big):
 @pattern()
 def all_green_riichi(f):
     """Ryuuiisou: only 2 3 4 6 8 bamboo and green dragons."""
-    return int(all(t in GREEN_TILES for t in f.kinds))
+    return int(not f.mask & ~_GREEN_MASK)
 
 
 @pattern()

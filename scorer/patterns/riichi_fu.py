@@ -66,7 +66,7 @@ def check_riichi_context(ctx) -> None:
 
 def pinfu_shape(f) -> bool:
     """Four chows, a pair worth no fu, won on a two-sided wait: the hand has no fu but the base."""
-    if f.form != "standard" or f.n_chows != 4 or f.wait != "open":
+    if f.n_chows != 4 or f.form != "standard" or f.wait != "open":
         return False
     t = f.pair.tile
     return not (t in DRAGON_TILES or t == f.seat_wind or t == f.round_wind)

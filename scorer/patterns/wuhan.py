@@ -47,7 +47,7 @@ def kong_tiles(kind: str, ctx) -> frozenset:
     if kind == "pizi":
         if not ctx.indicator:
             raise ContextError("the pizi option needs the laizi indicator: give --indicator TILE "
-                               f"(its tile and the one below it are the pizi, {SOURCE} line 268)")
+                               f"(its tile and the one below it are the pizi, Wuhan page, 紅中發財頼子槓 (red and green option))")
         ind = parse_tiles_only(str(ctx.indicator))
         if len(ind) != 1 or ind[0] >= 34:
             raise ContextError(f"--indicator takes one playing tile, got {ctx.indicator!r}")
@@ -138,13 +138,13 @@ def loser_state(ctx, seat: str) -> dict:
         state[key] = _as_bool(what, value) if key == "opened" else _as_int(what, value)
         said_closed = said_closed or (key == "opened" and not state[key])
     if state["exposed_kongs"] and said_closed:
-        raise ContextError(f"others: {seat} has an exposed kong, which is an opening (line 203), "
+        raise ContextError(f"others: {seat} has an exposed kong, which is an opening (Wuhan page, 上がりの条件 (winning conditions)), "
                            "but says it never opened")
     state["opened"] = state["opened"] or state["exposed_kongs"] > 0
     if seat == ctx.robbed:
         # 搶槓 robs 'ポンに牌を付け加えるカン' (line 230): the robbed player claimed that pung, an opening
         if said_closed:
-            raise ContextError(f"others: {seat} is the robbed player, whose pung is an opening (lines 203, 230), "
+            raise ContextError(f"others: {seat} is the robbed player, whose pung is an opening (Wuhan page, 上がりの条件 and 役), "
                                "but says it never opened")
         state["opened"] = True
     return state
@@ -177,7 +177,7 @@ def wuhan_holds_kong_tile(f, kind="red"):
     house rule treats as red) in the hand, concealed or in a meld, nor a laizi standing for one."""
     tiles = kong_tiles(kind, f.ctx)
     if f.wild is not None and f.wild.tile in tiles:
-        raise ContextError(f"the laizi cannot be a tile that is put out as a red-dragon kong ({SOURCE} line 202)")
+        raise ContextError(f"the laizi cannot be a tile that is put out as a red-dragon kong (Wuhan page, 上がりの条件 (winning conditions))")
     return int(any(f.hand.all_counts[t] for t in tiles) or any(t in tiles for t in f.reading.wild_uses()))
 
 
