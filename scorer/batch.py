@@ -494,6 +494,7 @@ class Job(NamedTuple):
     start: object = None
     error: str = ""
     file_error: bool = False
+    names: dict | None = None  # a live table's seating {E: name, ...}: standings per player (table/records.py)
 
     @property
     def where(self) -> str:
@@ -548,11 +549,11 @@ def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None) -> Job
             if v is not None and (isinstance(v, bool) or not isinstance(v, (str, int, float))):
                 raise ValueError(f"{key} must be a name or number, got {_typename(v)}")
         label = session_label(session, table, raw.source)
-        if "hand" not in merged:
+        if "hand" not in merged and "event" not in merged:
             keys = ", ".join(sorted(map(str, d))) or "none"
             raise ValueError(f"no hand in this record (keys: {keys})")
-        hand = merged.pop("hand")
-        if not isinstance(hand, str):
+        hand = merged.pop("hand", None)  # None: a live table's draw, kong or false win (`event:`)
+        if hand is not None and not isinstance(hand, str):
             raise ValueError(f"hand must be text in the notation, got {_typename(hand)} {hand!r}")
         var = merged.pop("variant", None)
         if var is None:
@@ -572,9 +573,14 @@ def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None) -> Job
         for key in ("rules", "others"):
             if key in merged and not isinstance(merged[key], dict):
                 raise ValueError(f"{key} must be a mapping, got {_typename(merged[key])}")
+        names = None
+        if "names" in merged or "table_event" in merged:
+            from .table.records import table_keys
+
+            names, _ = table_keys(merged)
     except ValueError as e:
         return Job(raw.source, raw.line, label, error=str(e))
-    return Job(raw.source, raw.line, label, var, hand, merged, start)
+    return Job(raw.source, raw.line, label, var, hand, merged, start, names=names)
 
 
 # ---- scoring ----------------------------------------------------------------------------------
@@ -611,6 +617,10 @@ def score_job(job: Job, mode: str = "") -> dict:
     "full" (output.result_dict) for "full", or "text" (output.result_text) for "long"."""
     if job.error:
         return {"error": job.error}
+    if job.hand is None or job.names:  # a live table's record (scorer/table/records.py)
+        from .table.records import table_outcome
+
+        return table_outcome(job, mode, score_job)
     try:
         r = engine.score(job.hand, job.ctx, variant=job.variant)
         v = r.value

@@ -165,8 +165,11 @@ class Ledger:
             self._early_rejects[name] = self._early_rejects.get(name, 0) + 1
 
     def open(self, name: str, players: int, start=None) -> Session:
-        """The session `name`, created at its first hand. A record's `start` must agree with the session's."""
-        seats = seats_for(players)
+        """The session `name`, created at its first hand. A record's `start` must agree with the session's.
+        `players` is a count (seats E S W N) or, for a live table's export, the players' names: standings
+        are then kept per player whatever seat each sits in (the names of the first hand set the order)."""
+        named = players.__class__ is not int
+        seats = tuple(players) if named else seats_for(players)
         s = self.sessions.get(name)
         if s is None:
             chosen = start if start is not None else self.default_start
@@ -174,7 +177,7 @@ class Ledger:
             s.rejected = self._early_rejects.pop(name, 0)
             self.sessions[name] = s
             return s
-        if s.seats != seats:
+        if s.seats != seats and not (named and sorted(s.seats) == sorted(seats)):
             raise LedgerError(f"session {name!r} is a {len(s.seats)}-player table ({' '.join(s.seats)}); "
                               f"this record's ruleset is played by {players}")
         if start is not None and start_for(start, seats) != s.start:

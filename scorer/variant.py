@@ -226,6 +226,7 @@ class Variant:
     dealt_sizes: frozenset = frozenset()  # hand sizes besides 3 x sets + 2 that an instant win accepts
     floats: int | None = None  # most wild tiles discarded while floating; None: the ruleset has no floats
     sources: dict = field(default_factory=dict)  # short name -> {title, by, sections} (citations.py)
+    session: dict = field(default_factory=dict)  # the `session:` block (scorer/table/rules.py)
     _bound: dict = field(default_factory=dict, repr=False)
 
     def option_values(self, rules: dict | None = None) -> dict:
@@ -348,6 +349,9 @@ def build(data: dict, src: str) -> Variant:
         except VariantError as e:
             raise VariantError(f"default is invalid: {e}", src, key + ".default") from None
         options[name] = opt
+    from .table.rules import check_session  # a live table's rotation and non-win payments (adds its options)
+
+    session = check_session(data, src, options)
     for name, value in (data.get("rules") or {}).items():
         _need(name in options, f"no option {name!r} to set", src, f"rules.{name}")
         o = options[name]
@@ -462,7 +466,7 @@ def build(data: dict, src: str) -> Variant:
                    players=players, sets=sets, forms=forms, wild=wild, options=options, patterns=patterns,
                    exclusions=exclusions, scoring=scoring, payment=payment, refuse=refuse, context_keys=ctx_keys,
                    description=str(data.get("description", "")),
-                   wild_kong_keys=tuple(hand.get("kong_keys") or ()), instant=instant,
+                   wild_kong_keys=tuple(hand.get("kong_keys") or ()), session=session, instant=instant,
                    dealt_sizes=dealt_sizes, floats=floats, sources=sources)
 
 

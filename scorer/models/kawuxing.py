@@ -262,7 +262,7 @@ def per_loser_with_kongs(value, ctx, bound, facts=None, factors=(), payers="all"
     for t in per_loser(value, ctx, bound, factors=factors, payers=payers):
         head = f"win, {value.total:g} {value.unit}"
         out.append(Transfer(t.frm, t.to, t.amount, head + (f"; {t.why}" if t.why else "")))
-    if not kongs:
+    if not kongs or flag(ctx, "kongs_paid"):  # a live table paid each kong when it was made
         return out
     rule = kongs.get("rule", "")
     step = kongs.get("streak_factor", 2)

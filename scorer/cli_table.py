@@ -1,0 +1,464 @@
+"""`mjscore table`, `mjscore settle` and `mjscore season`: a live table kept in a file, one-off
+payments of the events that are not wins, and standings over several tables. The work is done in
+scorer/table/; this module parses flags and prints."""
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+
+import click
+
+from .cli import SEAT, _pairs, fail, run_guarded
+
+FMT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+BY = click.option("--by", help="Who enters the event (default: $MJSCORE_USER, else the login name).")
+WHY_WIDTH = 44
+
+
+def _payments(transfers) -> str:
+    from .output import _fmt
+    from .tables import tabulate
+
+    if not transfers:
+        return "No payments."
+    rows = [[f, t, _fmt(a), why] for f, t, a, why in transfers]
+    return tabulate(rows, headers=["From", "To", "Amount", "Why"], tablefmt="simple",
+                    maxcolwidths=[None, None, None, WHY_WIDTH])
+
+
+def _standings_line(standings) -> str:
+    from .table.report import _n
+
+    return "Standings: " + "  ".join(f"{p} {_n(v)}" for p, v in standings.items())
+
+
+def _event_report(t, ev, fmt, long=False) -> str:
+    from .output import result_dict, result_text
+    from .table import state as st
+    from .table.report import event_text
+
+    standings = t.standings()
+    after = ev["state_after"]
+    before = ev["state_before"]
+    if fmt == "json":
+        d = {"no": ev["no"], "kind": ev["kind"], "hand_number": before["hand"], "text": event_text(ev),
+             "records": ev["records"], "standings": standings, "entered_by": ev["entered_by"],
+             "entered_at": ev["entered_at"],
+             "next": {"hand_number": after["hand"], "round": st.round_wind(after),
+                      "dealer": t.players[after["dealer"]], "streak": after["streak"], "over": after["over"]}}
+        if ev["kind"] == "win":
+            d["results"] = [result_dict(r) for r in ev["results"]]
+        return json.dumps(d, ensure_ascii=False, indent=2)
+    wind = st.WINDS["ESWN".index(st.round_wind(before))]
+    out = [f"#{ev['no']}  hand {before['hand']}, {wind} round, dealer {t.players[before['dealer']]}"
+           f" (streak {before['streak']}): {event_text(ev)}"]
+    if ev["kind"] == "win":
+        for r, rec in zip(ev["results"], ev["records"]):
+            if long:
+                out += ["", result_text(r)]
+            else:
+                out.append(f"  {rec['names'][rec['ctx']['seat']]} ({rec['ctx']['seat']}): {rec['hand']}")
+                out += textwrap.wrap("; ".join(rec["items"]) or "no scoring elements", 78,
+                                     initial_indent="    ", subsequent_indent="    ")
+    transfers = [x for rec in ev["records"] for x in rec["transfers"]]
+    out += ["", _payments(transfers)]
+    rule = ev["records"][0].get("rule") if ev["kind"] != "win" else ""
+    if rule and transfers:
+        out += textwrap.wrap(f"Rule: {rule}", 80, subsequent_indent="      ")
+    out.append(_standings_line(standings))
+    if after["over"]:
+        out.append(f"The session is over ({st.end_text(t.session)}).")
+    elif ev["kind"] != "kong":
+        out.append(f"Next: hand {after['hand']}, {st.WINDS['ESWN'.index(st.round_wind(after))]} round, "
+                   f"dealer {t.players[after['dealer']]} (streak {after['streak']})")
+    return "\n".join(out)
+
+
+def _add(path, kind, entry, fmt, by, long=False):
+    from .table.book import Table
+
+    def go():
+        with Table(path) as t:
+            ev = t.add(kind, entry, by=by)
+            click.echo(_event_report(t, ev, fmt, long))
+
+    run_guarded(go, fmt)
+
+
+@click.group()
+def table():
+    """Keep a live table in a file: seats, dealer, wind, streak and standings (`table new` first)."""
+
+
+@table.command("new")
+@click.argument("path")
+@click.option("--variant", "-v", required=True, help="Ruleset id or a path to a variant YAML.")
+@click.option("--players", required=True, help="Names in the first hand's seat order E,S,W,N (E deals first).")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="A house-rule option for the whole table.")
+@click.option("--start", type=float, help="Each player's starting score (default 0).")
+@click.option("--unit", default="", help="What a point is worth, e.g. '1 chip' (a season adds one unit only).")
+@click.option("--name", help="The session's name (default: the file's name).")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
+@BY
+def table_new(path, variant, players, rules, start, unit, name, force, by):
+    """Create the table file PATH (SQLite)."""
+    from .table.book import new_table
+
+    if start is not None and start.is_integer():
+        start = int(start)
+    rules = _pairs(rules, "--rule")
+
+    def go():
+        meta = new_table(path, variant, players.split(","), rules, start, name, force, by, unit)
+        seats = "  ".join(f"{s} {p}" for s, p in zip("ESWN", meta["players"]))
+        click.echo(f"New table {meta['name']} ({meta['variant_id']}) in {path}: {seats}")
+
+    run_guarded(go)
+
+
+@table.command("show")
+@click.argument("path")
+@click.option("--last", type=click.IntRange(min=0), default=8, show_default=True, help="How many events to list.")
+@FMT
+def table_show(path, last, fmt):
+    """Seats, wind, dealer, streak, standings with a trend, and the last events."""
+    from .table.book import Table
+    from .table.report import show_json, show_text
+
+    def go():
+        with Table(path) as t:
+            click.echo(show_json(t, last) if fmt == "json" else show_text(t, last))
+
+    run_guarded(go, fmt)
+
+
+@table.command("win")
+@click.argument("path")
+@click.argument("hand")
+@click.option("--winner", required=True, help="Who won (a player's name).")
+@click.option("--self-draw", is_flag=True, default=None, help="Won on a tile drawn from the wall.")
+@click.option("--discarder", metavar="NAME", help="Won on NAME's discard.")
+@click.option("--robbed", metavar="NAME", help="Won by robbing NAME's added kong.")
+@click.option("--also", multiple=True, metavar="NAME:HAND", help="Another winner on the same discard.")
+@click.option("--kong-draw", type=int, is_flag=False, flag_value=1, default=None, metavar="[N]",
+              help="Won on a kong replacement tile; N consecutive kongs.")
+@click.option("--last-tile", is_flag=True, default=None, help="Won on the last wall tile or the discard after it.")
+@click.option("--first-turn", is_flag=True, default=None, help="Heavenly (dealer) / earthly (non-dealer) win.")
+@click.option("--wild", help="The wild tile itself.")
+@click.option("--indicator", help="The flipped indicator; the variant derives the wild tile.")
+@click.option("--floats", type=click.IntRange(min=0), help="Wild tiles discarded in float rounds.")
+@click.option("--liable", metavar="NAME", help="The player who pays for everyone under a liability rule.")
+@click.option("--win", "win_tile", help="The winning tile (default: the last concealed tile written).")
+@click.option("--other", "others", multiple=True, metavar="NAME:HAND", help="Another player's hand or state.")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other fact the variant reads.")
+@click.option("--long", "long_", is_flag=True, help="The full breakdown of `mjscore score` for each winner.")
+@BY
+@FMT
+def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw, last_tile, first_turn, wild,
+              indicator, floats, liable, win_tile, others, sets, long_, by, fmt):
+    """Record a win: HAND of --winner, scored with the table's seats, wind, dealer and streak."""
+    hands = [[winner, hand]]
+    for a in also:
+        name, sep, h = a.partition(":")
+        if not sep:
+            raise click.BadParameter(f"expected NAME:HAND, got {a!r}", param_hint="--also")
+        hands.append([name.strip(), h.strip()])
+    other = {}
+    for o in others:
+        name, sep, h = o.partition(":")
+        if not sep:
+            raise click.BadParameter(f"expected NAME:HAND, got {o!r}", param_hint="--other")
+        other[name.strip()] = h.strip()
+    entry = {"hands": hands, "self_draw": self_draw, "discarder": discarder, "robbed": robbed,
+             "kong_draw": kong_draw, "last_tile": last_tile, "first_turn": first_turn, "wild": wild,
+             "indicator": indicator, "floats": floats, "liable": liable, "win": win_tile}
+    entry = {k: v for k, v in entry.items() if v is not None}
+    if other:
+        entry["others"] = other
+    extra = _pairs(sets, "--set")
+    if extra:
+        entry["extra"] = extra
+    if not (self_draw or discarder or robbed or kong_draw):
+        fail("say how the hand was won: --self-draw, --discarder NAME or --robbed NAME", fmt)
+    _add(path, "win", entry, fmt, by, long_)
+
+
+@table.command("draw")
+@click.argument("path")
+@click.option("--disclosed", metavar="NAME", help="The first player who disclosed a ready hand (Kawuxing).")
+@BY
+@FMT
+def table_draw(path, disclosed, by, fmt):
+    """Record a hand that ended with no winner."""
+    _add(path, "draw", {"disclosed": disclosed} if disclosed else {}, fmt, by)
+
+
+KONG_KIND = click.Choice(["direct", "added", "concealed"])
+
+
+@table.command("kong")
+@click.argument("path")
+@click.option("--player", required=True, help="Whose kong.")
+@click.option("--kind", type=KONG_KIND, required=True, help="direct (from a discard), added (to a pung), concealed.")
+@click.option("--discarder", metavar="NAME", help="Who discarded a direct kong's tile.")
+@click.option("--chain", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Its place in an uninterrupted run of kongs (2: made with the first's replacement tile...).")
+@BY
+@FMT
+def table_kong(path, player, kind, discarder, chain, by, fmt):
+    """Record a kong, paid at once where the ruleset pays kongs (the hand goes on)."""
+    entry = {"seat": player, "kong": kind, "chain": chain}
+    if discarder:
+        entry["discarder"] = discarder
+    _add(path, "kong", entry, fmt, by)
+
+
+@table.command("false-win")
+@click.argument("path")
+@click.option("--player", required=True, help="Who declared the false win.")
+@click.option("--total", type=float, help="The value claimed (as `mjscore pay --total`).")
+@click.option("--limit", "is_limit", is_flag=True, help="Pay the ruleset's limit instead.")
+@click.option("--self-draw", is_flag=True, default=None, help="The claim was a win on an own draw.")
+@click.option("--discarder", metavar="NAME", help="The claim was a win on NAME's discard.")
+@BY
+@FMT
+def table_false_win(path, player, total, is_limit, self_draw, discarder, by, fmt):
+    """Record a false win: the ruleset's penalty, and the hand ends."""
+    entry = {"seat": player}
+    if total is not None:
+        entry["total"] = int(total) if total.is_integer() else total
+    if is_limit:
+        entry["limit"] = True
+    if discarder:
+        entry["discarder"] = discarder
+    elif self_draw:
+        entry["self_draw"] = True
+    _add(path, "false_win", entry, fmt, by)
+
+
+@table.command("undo")
+@click.argument("path")
+@BY
+@FMT
+def table_undo(path, by, fmt):
+    """Remove the last event and its payments; the table is as it was before it (kept in the audit log)."""
+    from .table.book import Table
+    from .table.report import event_text
+
+    def go():
+        with Table(path) as t:
+            ev = t.undo(by)
+            if ev is None:
+                fail("nothing to undo: the table has no events", fmt)
+            if fmt == "json":
+                click.echo(json.dumps({"undone": ev["no"], "text": event_text(ev), "standings": t.standings()},
+                                      ensure_ascii=False))
+            else:
+                click.echo(f"Undone #{ev['no']}: {event_text(ev)}\n{_standings_line(t.standings())}")
+
+    run_guarded(go, fmt)
+
+
+@table.command("log")
+@click.argument("path")
+@FMT
+def table_log(path, fmt):
+    """Every event with who entered it and when, and the undone ones."""
+    from .table.book import Table
+    from .table.report import event_text
+
+    def go():
+        with Table(path) as t:
+            events, undone = t.events(), t.store.undone()
+            if fmt == "json":
+                strip = lambda e: {k: v for k, v in e.items() if k != "results"}  # noqa: E731
+                click.echo(json.dumps({"events": [strip(e) for e in events], "undone": undone}, ensure_ascii=False,
+                                      indent=2))
+                return
+            for e in events:
+                click.echo(f"#{e['no']:<3} {e['entered_at']}  {e['entered_by']}: {event_text(e)}")
+            for e in undone:
+                click.echo(f"undone #{e['no']} ({e['undone_at']} by {e['undone_by']}): {event_text(e)}")
+
+    run_guarded(go, fmt)
+
+
+@table.command("export")
+@click.argument("path")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "yaml"]), default="jsonl", show_default=True)
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+def table_export(path, fmt, out_path):
+    """Write the table as a hand file that `mjscore batch` scores to the same standings."""
+    from .table.exchange import export_text
+
+    def go():
+        text = export_text(path, fmt)
+        if out_path:
+            with open(out_path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        else:
+            click.echo(text, nl=False)
+
+    run_guarded(go)
+
+
+@table.command("import")
+@click.argument("path")
+@click.argument("hand_file")
+@click.option("--players", help="Names in the first hand's seat order, when the file does not name them.")
+@click.option("--variant", "-v", help="Ruleset, when the file does not name one.")
+@click.option("--force", is_flag=True, help="Replace an existing table file.")
+@BY
+def table_import(path, hand_file, players, variant, force, by):
+    """Create table PATH from a hand file of a whole session (its records replayed in order)."""
+    from .table.exchange import import_file
+
+    def go():
+        n = import_file(path, hand_file, players.split(",") if players else None, variant, force, by)
+        click.echo(f"Imported {n} event(s) into {path}")
+
+    run_guarded(go)
+
+
+@table.command("chart")
+@click.argument("path")
+@click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
+def table_chart(path, out_path):
+    """Draw each player's running total per event (needs matplotlib: pip install 'mjscore[plot]')."""
+    from .table.chart import chart_tables
+
+    run_guarded(lambda: click.echo(chart_tables([path], out_path)))
+
+
+# ---- mjscore settle ------------------------------------------------------------------------------
+
+def _settle_common(fn):
+    for opt in reversed([
+        click.option("--variant", "-v", default="hk-old", show_default=True, help="Ruleset id or a YAML path."),
+        click.option("--round", "round_", type=SEAT, help="Prevailing wind (default E)."),
+        click.option("--dealer", type=SEAT, help="The dealer's seat (default E)."),
+        click.option("--streak", type=click.IntRange(min=0), help="The dealer's consecutive stays."),
+        click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Override a house-rule option."),
+        FMT,
+    ]):
+        fn = opt(fn)
+    return fn
+
+
+def _settle(kind, fields, variant, round_, dealer, streak, rules, fmt):
+    from .result import net_of
+    from .table.settle import settle_event
+
+    for k, v in (("round", round_), ("dealer", dealer), ("streak", streak)):
+        if v is not None:
+            fields[k] = v
+    rules = _pairs(rules, "--rule")
+    if rules:
+        fields["rules"] = rules
+
+    def go():
+        s = settle_event(kind, variant, fields)
+        net = net_of(s.transfers, s.seats)
+        if fmt == "json":
+            click.echo(json.dumps({"variant": s.variant.id, "event": kind, "text": s.label, "rule": s.rule,
+                                   "transfers": [t.as_dict() for t in s.transfers], "net": net},
+                                  ensure_ascii=False))
+            return
+        from .output import net_text
+
+        click.echo("\n".join([f"{s.variant.name}  [{s.variant.id}]", f"Event:    {s.label}", "", "Payments",
+                              _payments([(t.frm, t.to, t.amount, t.why) for t in s.transfers]),
+                              f"Net:      {net_text(net)}"]
+                             + textwrap.wrap(f"Rule:     {s.rule}" if s.rule else "", 80, subsequent_indent=" " * 10)))
+
+    run_guarded(go, fmt)
+
+
+@click.group()
+def settle():
+    """Payments of one event that is not a win: a draw, a kong, a false win."""
+
+
+@settle.command("draw")
+@click.option("--disclosed", type=SEAT, help="The first player who disclosed a ready hand (Kawuxing).")
+@_settle_common
+def settle_draw(disclosed, variant, round_, dealer, streak, rules, fmt):
+    """What a hand with no winner pays."""
+    _settle("draw", {"disclosed": disclosed} if disclosed else {}, variant, round_, dealer, streak, rules, fmt)
+
+
+@settle.command("kong")
+@click.option("--seat", type=SEAT, required=True, help="Whose kong.")
+@click.option("--kind", type=KONG_KIND, required=True, help="direct (from a discard), added, concealed.")
+@click.option("--discarder", type=SEAT, help="Who discarded a direct kong's tile.")
+@click.option("--chain", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Its place in an uninterrupted run of kongs.")
+@_settle_common
+def settle_kong(seat, kind, discarder, chain, variant, round_, dealer, streak, rules, fmt):
+    """What a kong pays at once."""
+    fields = {"seat": seat, "kong": kind, "chain": chain}
+    if discarder:
+        fields["discarder"] = discarder
+    _settle("kong", fields, variant, round_, dealer, streak, rules, fmt)
+
+
+@settle.command("false-win")
+@click.option("--seat", type=SEAT, required=True, help="Who declared the false win.")
+@click.option("--total", type=float, help="The value claimed.")
+@click.option("--limit", "is_limit", is_flag=True, help="Pay the ruleset's limit.")
+@click.option("--self-draw", is_flag=True, default=None, help="The claim was a win on an own draw.")
+@click.option("--discarder", type=SEAT, help="The claim was a win on SEAT's discard.")
+@_settle_common
+def settle_false_win(seat, total, is_limit, self_draw, discarder, variant, round_, dealer, streak, rules, fmt):
+    """What a false win pays."""
+    fields = {"seat": seat}
+    if total is not None:
+        fields["total"] = int(total) if total.is_integer() else total
+    if is_limit:
+        fields["limit"] = True
+    if discarder:
+        fields["discarder"] = discarder
+    elif self_draw:
+        fields["self_draw"] = True
+    _settle("false_win", fields, variant, round_, dealer, streak, rules, fmt)
+
+
+# ---- mjscore season ------------------------------------------------------------------------------
+
+@click.group()
+def season():
+    """Standings over several tables of one ruleset and unit."""
+
+
+@season.command("standings")
+@click.argument("tables", nargs=-1, required=True)
+@FMT
+def season_standings(tables, fmt):
+    """Sum each player's results over TABLE files (refuses to add different rulesets or units)."""
+    from .table.report import season as season_of, season_text
+
+    def go():
+        d = season_of(list(tables))
+        click.echo(json.dumps(d, ensure_ascii=False, indent=2) if fmt == "json" else season_text(d))
+
+    run_guarded(go, fmt)
+
+
+@season.command("chart")
+@click.argument("tables", nargs=-1, required=True)
+@click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
+def season_chart(tables, out_path):
+    """Each player's running total over the season's tables, in the order given."""
+    from .table.chart import chart_tables
+    from .table.report import season as season_of
+
+    def go():
+        season_of(list(tables))  # the same refusals as standings
+        click.echo(chart_tables(list(tables), out_path))
+
+    run_guarded(go)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(table())

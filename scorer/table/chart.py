@@ -1,0 +1,68 @@
+"""Each player's running total per event, drawn with matplotlib (the optional `plot` extra)."""
+from __future__ import annotations
+
+from ..errors import MjError
+
+MISSING = "drawing a chart needs matplotlib: pip install 'mjscore[plot]'"
+
+
+class PlotMissing(MjError):
+    """matplotlib is not installed."""
+
+
+def running(paths) -> tuple[list, dict, list]:
+    """(x labels, {player: [total after each event]}, [(x, table name)] where each table starts):
+    over several tables (a season) each player's total carries on from the previous table."""
+    from .book import Table
+
+    series: dict = {}
+    starts = []
+    x = 0
+    carried: dict = {}
+    for path in paths:
+        with Table(path) as t:
+            _, rows = t.book()
+            start = t.meta.get("start") or 0
+            starts.append((x, t.meta["name"]))
+            for p in t.players:
+                series.setdefault(p, [None] * x)
+                if len(series[p]) < x:
+                    series[p] += [None] * (x - len(series[p]))
+                series[p].append(carried.get(p, 0))
+            for _, standings in rows:
+                for p in t.players:
+                    series[p].append(carried.get(p, 0) + standings[p] - start)
+            x += len(rows) + 1
+            for p in t.players:
+                carried[p] = series[p][-1]
+    for p in series:
+        series[p] += [None] * (x - len(series[p]))
+    return list(range(x)), series, starts
+
+
+def chart_tables(paths, out: str) -> str:
+    """Write the PNG `out`; returns a one-line report."""
+    try:
+        import matplotlib
+    except ImportError:
+        raise PlotMissing(MISSING) from None
+    matplotlib.use("Agg")  # files only: no display needed
+    import matplotlib.pyplot as plt
+
+    xs, series, starts = running(paths)
+    fig, ax = plt.subplots(figsize=(8, 4.5), dpi=100)
+    try:
+        for name, ys in series.items():
+            ax.plot(xs, [float("nan") if y is None else y for y in ys], marker="o", markersize=3, label=name)
+        for x, label in starts[1:] if len(starts) > 1 else []:
+            ax.axvline(x, color="grey", linewidth=0.5)
+        ax.axhline(0, color="black", linewidth=0.5)
+        ax.set_xlabel("event" if len(starts) == 1 else "event (tables in the order given)")
+        ax.set_ylabel("running total")
+        ax.set_title(starts[0][1] if len(starts) == 1 else f"season: {len(starts)} tables")
+        ax.legend(loc="best")
+        fig.tight_layout()
+        fig.savefig(out, format="png")
+    finally:
+        plt.close(fig)
+    return f"Wrote {out}: {len(series)} players, {len(xs) - len(starts)} event(s)"

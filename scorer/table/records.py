@@ -1,0 +1,82 @@
+"""Hand-file records of a live table, for `mjscore batch` (scorer/batch.py calls these).
+
+- `event: draw | kong | false_win` with the fields of scorer/table/settle.py instead of a `hand`: the
+  event is settled by the ruleset's `session:` payment model and posted to the ledger like a hand.
+- `names: {E: Ann, S: Bo, ...}`: who sat where for this record; the ledger then keeps the session's
+  standings per player name (players move between seats as the deal rotates).
+- `table_event: N`: the table's event number (the winners of one discard share it); read by
+  `mjscore table import`, ignored by batch."""
+from __future__ import annotations
+
+from ..errors import MjError
+
+EVENT_KINDS = ("draw", "kong", "false_win")
+
+
+def table_keys(ctx: dict):
+    """Pop the table's own keys from a record's context: (names or None, table event number or None)."""
+    names = ctx.pop("names", None)
+    event_no = ctx.pop("table_event", None)
+    if names is not None:
+        if not isinstance(names, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in names.items()):
+            raise ValueError("names must map seats to player names, e.g. {E: Ann, S: Bo, W: Cy, N: Di}")
+        names = {k.upper(): v for k, v in names.items()}
+    return names, event_no
+
+
+def named(outcome: dict, names: dict) -> dict:
+    """The outcome with its payments by player name (the ledger then keeps players, not seats)."""
+    try:
+        outcome["transfers"] = [(names[f], names[t], a) for f, t, a in outcome["transfers"]]
+    except KeyError as e:
+        return {"error": f"names: no player is named for seat {e.args[0]}"}
+    outcome["players"] = tuple(names[s] for s in "ESWN"[:outcome["players"]] if s in names)
+    if len(outcome["players"]) != len(names):
+        return {"error": f"names: name the players of seats {' '.join('ESWN'[:len(names)])}"}
+    return outcome
+
+
+def event_outcome(job, mode: str = "") -> dict:
+    """Settle an `event:` record as batch.score_job scores a hand (the same outcome keys)."""
+    from ..result import net_of
+    from .settle import settle_event
+
+    ctx = dict(job.ctx)
+    kind = ctx.pop("event")
+    try:
+        if kind not in EVENT_KINDS:
+            raise MjError(f"event is one of win (a record with a hand), {', '.join(EVENT_KINDS)}; got {kind!r}")
+        s = settle_event(kind, job.variant, ctx)
+    except MjError as e:
+        return {"error": str(e)}
+    value = s.value
+    transfers = [(t.frm, t.to, t.amount) for t in s.transfers]
+    out = {"variant": s.variant.id, "hand": s.label, "seat": ctx.get("seat", "-"), "players": len(s.seats),
+           "win": kind.replace("_", " "), "total": value.total if value is not None else 0,
+           "unit": value.unit if value is not None else "", "limit": bool(ctx.get("limit")), "items": (),
+           "transfers": transfers, "cap": s.cap}
+    if mode == "full":
+        out["full"] = {"variant": s.variant.id, "event": kind, "text": s.label,
+                       "transfers": [t.as_dict() for t in s.transfers], "net": net_of(s.transfers, s.seats)}
+    elif mode == "long":
+        from ..output import net_text
+
+        out["text"] = "\n".join([f"{s.variant.name}  [{s.variant.id}]", f"Event:    {s.label}", "Payments"]
+                                + [f"  {t.frm} -> {t.to} {t.amount:g}: {t.why}" for t in s.transfers]
+                                + [f"Net:      {net_text(net_of(s.transfers, s.seats))}"])
+    return out
+
+
+def table_outcome(job, mode: str, score_job) -> dict:
+    """batch.score_job for a live table's record: an `event:` record settled here, a hand scored by
+    `score_job` as any other; with `names`, the payments by player name."""
+    if job.hand is None:
+        try:
+            out = event_outcome(job, mode)
+        except Exception as e:  # a bug: reported with the record, as score_job does
+            return {"error": f"internal error ({type(e).__name__}: {e}); please report this record", "internal": True}
+    else:
+        out = score_job(job._replace(names=None), mode)
+    if job.names and "error" not in out:
+        out = named(out, job.names)
+    return out

@@ -1,0 +1,113 @@
+"""Settling one event that is not a win, by seat letters: `mjscore settle`, a hand file's `event:`
+records and the live table all come here, and the ruleset's `session:` block names the payment model.
+
+Fields (the keys of a hand-file record; seats are E S W N):
+- draw: `disclosed` (the first player who disclosed a ready hand, where the ruleset makes him pay);
+- kong: `seat` (whose kong), `kong` (direct, added, concealed), `discarder` (a direct kong's), `chain`
+  (its place in an uninterrupted run of kongs, 1 the first);
+- false_win: `seat` (who declared it), the win he claimed (`self_draw`, `discarder` or `robbed`) and
+  its value: `total` (what he claimed, as `mjscore pay --total`) or `limit: true` where the ruleset's
+  false win pays the limit;
+- any: `round`, `dealer`, `streak`, `players`, `rules`."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..context import Context, make_context
+from ..errors import ContextError
+from ..registry import PAY_MODELS
+from .rules import session_rules
+
+KINDS = ("draw", "kong", "false_win")
+FIELDS = {"draw": {"disclosed"}, "kong": {"seat", "kong", "discarder", "chain"},
+          "false_win": {"seat", "self_draw", "discarder", "robbed", "total", "limit"}}
+COMMON = {"round", "dealer", "streak", "players", "rules", "variant"}
+
+
+@dataclass
+class Settled:
+    kind: str
+    variant: object
+    transfers: list
+    label: str
+    cap: float
+    seats: tuple
+    rule: str = ""
+    value: object = None
+
+
+def _seat(fields, key, seats):
+    v = fields.get(key)
+    if v is None:
+        return None
+    if not isinstance(v, str) or v.upper() not in seats:
+        raise ContextError(f"{key} must be one of {' '.join(seats)}, got {v!r}")
+    return v.upper()
+
+
+def settle_event(kind: str, variant, fields: dict) -> Settled:
+    """Transfers (seat letters) of a draw, kong or false win under `variant` (a Variant or a ref)."""
+    from ..variant import load_variant
+
+    if kind not in KINDS:
+        raise ContextError(f"an event is one of win, {', '.join(KINDS)}; got {kind!r}")
+    variant = load_variant(variant)
+    unknown = set(fields) - FIELDS[kind] - COMMON
+    if unknown:
+        raise ContextError(f"a {kind.replace('_', ' ')} has no {', '.join(sorted(unknown))} "
+                           f"(it takes {', '.join(sorted(FIELDS[kind] | COMMON - {'variant'}))})")
+    rules = fields.get("rules") or {}
+    if not isinstance(rules, dict):
+        raise ContextError("rules must be a mapping")
+    players = fields.get("players", variant.players)
+    if players != variant.players:
+        raise ContextError(f"{variant.name} is played by {variant.players} players, not {players}")
+    bound = variant.bind(rules)
+    seats = tuple("ESWN"[:players])
+    session = session_rules(variant, bound.options)
+    spec = dict(session[kind])
+    entry = PAY_MODELS.get(spec.pop("model"))
+    rule = spec.get("rule", "")
+    common = {"round": _seat(fields, "round", seats) or "E", "dealer": _seat(fields, "dealer", seats) or "E",
+              "streak": fields.get("streak", 0), "players": players}
+    value = None
+    if kind == "draw":
+        disclosed = _seat(fields, "disclosed", seats)
+        ctx = Context(self_draw=True, seat=common["dealer"], round=common["round"], dealer=common["dealer"],
+                      streak=common["streak"], players=players, extra={"disclosed": disclosed}, rules=rules)
+        label = "draw" + (f", {disclosed} disclosed first" if disclosed else "")
+    elif kind == "kong":
+        owner = _seat(fields, "seat", seats)
+        if owner is None:
+            raise ContextError("say whose kong it is (seat / --player)")
+        discarder = _seat(fields, "discarder", seats)
+        chain = fields.get("chain", 1)
+        ctx = Context(self_draw=discarder is None, discarder=discarder, seat=owner, round=common["round"],
+                      dealer=common["dealer"], streak=common["streak"], players=players,
+                      extra={"kong": fields.get("kong"), "chain": chain}, rules=rules)
+        label = f"{fields.get('kong')} kong" + (f" from {discarder}" if discarder else "") + \
+                (f", kong {chain} of a run" if chain != 1 else "")
+    else:
+        owner = _seat(fields, "seat", seats)
+        if owner is None:
+            raise ContextError("say who declared the false win (seat / --player)")
+        how = {k: fields[k] for k in ("self_draw", "discarder", "robbed") if fields.get(k) is not None}
+        if not how:
+            how = {"self_draw": True}
+        ctx = make_context(seat=owner, rules=rules, **common, **how)
+        limit = bool(fields.get("limit"))
+        if spec.get("pays") != "limit":
+            if limit:
+                value = None
+                spec["pays"] = "limit"
+            else:
+                total = fields.get("total")
+                if isinstance(total, bool) or not isinstance(total, (int, float)):
+                    raise ContextError("a false win pays what was claimed: give the claimed total (--total N)")
+                from ..engine import value_of
+
+                value = value_of(bound, None, ctx, total=total)
+        label = "false win" + (f" (claimed {fields['total']:g})" if fields.get("total") is not None else "")
+    transfers = entry.fn(value, ctx, bound, **spec)
+    return Settled(kind, variant, list(transfers), label, bound.options.get("session_loss_cap", 0) or 0,
+                   seats, rule, value)
