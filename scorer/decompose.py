@@ -335,32 +335,33 @@ def meld_blocks(hand: Hand) -> tuple[Block, ...]:
     return tuple(out)
 
 
+_SIZE = {PAIR: 2, PUNG: 3, KONG: 4, SINGLE: 1}
+_NATURAL: dict = {}  # a concealed block -> the tile kinds it holds as natural tiles (not wild)
+
+
+def _natural(b: Block) -> frozenset:
+    got = _NATURAL.get(b)
+    if got is None:
+        natural = list(b.tiles)
+        for w in b.wild:
+            natural.remove(w)
+        if len(_NATURAL) >= 65536:
+            _NATURAL.clear()
+        got = _NATURAL[b] = frozenset(natural)
+    return got
+
+
 def place_win(blocks: tuple[Block, ...], win_tile: int, win_is_wild: bool, first: int) -> list[int]:
-    """Indices of the concealed blocks (from `first` on) that can hold the winning tile."""
+    """Indices of the concealed blocks (from `first` on) that can hold the winning tile: a wild winning
+    tile goes to a block with a wild tile, another to a block holding it as a natural tile; equal
+    blocks are one place (the first)."""
     places = []
     seen = set()
     for k in range(first, len(blocks)):
         b = blocks[k]
-        if b.wild:
-            if b in seen:
-                continue
-            if not win_is_wild:
-                natural = list(b.tiles)
-                for w in b.wild:
-                    natural.remove(w)
-                if win_tile not in natural:
-                    continue
-        elif win_is_wild:
-            continue
-        elif b.kind == CHOW:
-            if not b.tile <= win_tile <= b.tile + 2:
-                continue
-        elif win_tile != b.tile:  # pair, pung, kong, single: every tile is b.tile
-            continue
-        if b in seen:
-            continue
-        places.append(k)
-        seen.add(b)
+        if (bool(b[2]) if win_is_wild else win_tile in _natural(b)) and b not in seen:
+            places.append(k)
+            seen.add(b)
     return places
 
 
@@ -375,10 +376,26 @@ def standard_readings(hand: Hand, counts: tuple[int, ...], jokers: int, win_is_w
     win = hand.win_tile
     out = []
     if jokers or win_is_wild:
+        # place_win inlined: a block holds a natural winning tile unless a wild tile stood for that copy
         for split in splits:
-            blocks = melds + split if melds else split
-            for w in place_win(blocks, win, win_is_wild, first):
-                out.append(Reading("standard", blocks, w))
+            blocks = None
+            seen = []
+            for k, b in enumerate(split, first):
+                kind, tile, wild, _meld = b
+                if win_is_wild:
+                    if not wild:
+                        continue
+                elif kind == CHOW:
+                    if not tile <= win <= tile + 2 or win in wild:
+                        continue
+                elif tile != win or len(wild) >= _SIZE[kind]:
+                    continue
+                if b in seen:
+                    continue
+                seen.append(b)
+                if blocks is None:
+                    blocks = melds + split if melds else split
+                out.append(_new_reading(Reading, ("standard", blocks, k)))
         return out
     # place_win for a split without wild tiles: its blocks are sorted within each suit, so equal blocks
     # (two same chows) are next to each other and only the first of them is a place

@@ -5,6 +5,7 @@ import sys
 from dataclasses import replace
 from time import monotonic
 
+from .best import refused_why, score_readings
 from .context import Context, make_context
 from .errors import ContextError, IllegalWin, ImpossibleHand, MjError
 from .facts import Facts
@@ -492,25 +493,12 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
         raise IllegalWin(f"not a winning hand: the tiles do not make {variant.sets} sets and a pair"
                          + ("" if variant.forms == ("standard",) else
                             f" or any of {', '.join(f for f in variant.forms if f != 'standard')}"))
-    scored = []
-    refuse = bound.refuse
-    memo: dict = {}
-    options = bound.options
-    value_call, pay_call = _model_calls(bound)  # value_of and settle without the lookups
-    for reading in readings:
-        facts = Facts(hand, reading, ctx, wild, options)
-        refused = refusal(bound, facts, memo) if refuse else ""
-        items = _evaluate_bound(bound, facts)
-        value = value_call(items, ctx, bound)
-        if not refused and not value.legal:
-            refused = value.reason
-        scored.append(Scored(reading, facts, value, refused))
+    scored = score_readings(hand, readings, ctx, wild, bound, _evaluate_bound, _model_calls(bound)[0], variant.name)
     if variant.instant:  # wins declared with the hand as dealt: the sizes their timing accepts
         scored = instant_checked(scored, hand, ctx, variant)
     legal = [s for s in scored if not s.refused] if len(scored) > 1 else [] if scored[0].refused else scored
     if not legal:
-        best = max(scored, key=lambda s: s.value.key)
-        raise IllegalWin(f"not a legal win under {variant.name}: {best.refused}")
+        raise IllegalWin(f"not a legal win under {variant.name}: {refused_why(scored)}")
     if len(legal) == 1:  # most hands read one way
         chosen = legal[0]
         why = _WHY_ONE
@@ -519,7 +507,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
         ties = sum(1 for s in legal if s.value.key == chosen.value.key)
         why = (f"the highest value of {len(legal)} legal reading(s)" +
                (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
-    transfers = pay_call(chosen.value, ctx, bound, chosen.facts)
+    transfers = _model_calls(bound)[1](chosen.value, ctx, bound, chosen.facts)
     # a payment model may return its transfers with `warnings` (e.g. tile counts across a table)
     warnings = [] if transfers.__class__ is list else list(getattr(transfers, "warnings", ()))
     return Result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild, warnings)

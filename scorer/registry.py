@@ -103,6 +103,13 @@ def reads(what: str):
     return deco
 
 
+def hand_level(fn):
+    """Declare that a refusal reads only the hand, the context and the wild tile (not the reading's
+    blocks, form or winning block): the engine asks it once per hand, not once per reading."""
+    fn.hand_level = True
+    return fn
+
+
 def value_model(name=None):
     """Scoring model: fn(items, ctx, bound, total=None, **params) -> HandValue."""
     return VALUE_MODELS.register(name, skip=3)

@@ -94,3 +94,39 @@ def benchmark_hands(n: int, seed: int = 2024) -> list[tuple[str, dict]]:
             hand = random_winning(rng, meld_rate=0.0, kong_rate=0.0)
         out.append((hand, random_context(rng)))
     return out
+
+
+def wild_hand(rng: random.Random, variant, k: int, tiles=range(34)) -> tuple[str, dict]:
+    """A winning hand of `variant` holding exactly `k` copies of its wild tile (k = 0: a hand without
+    one), and a context naming that tile as the ruleset finds it (--indicator or --wild). The wild
+    tile is a kind the dealt hand did not hold; `k` concealed tiles other than the winning tile
+    become it (a wild tile stands for the tile it replaced, so the hand still wins)."""
+    from scorer.notation import parse_hand
+
+    how = variant.bind().hand_options.get("wild", {}).get("from", "none")
+    tiles = list(tiles)
+    while True:
+        text = random_winning(rng, sets=variant.sets, tiles=tiles, meld_rate=rng.choice([0, 0.3]), kong_rate=0.05)
+        h = parse_hand(text, max_size=3 * variant.sets + 2)
+        w = rng.choice(tiles)
+        if h.all_counts[w] or (how == "fixed" and w != 31):
+            continue
+        rest = list(h.concealed)
+        rest.remove(h.win_tile)
+        if len(rest) < k:
+            continue
+        for i in rng.sample(range(len(rest)), k):
+            rest[i] = w
+        ctx = random_context(rng, players=variant.players)
+        if how in ("indicator", "indicator_next"):
+            ctx["indicator"] = tile_name(w if how == "indicator" else _before(w))
+        elif how == "given":
+            ctx["wild"] = tile_name(w)
+        return " ".join([m.text() for m in h.melds] + [format_tiles(rest), tile_name(h.win_tile)]), ctx
+
+
+def _before(t: int) -> int:
+    """The indicator whose next tile is t (scorer.wild.next_tile backwards)."""
+    from scorer.wild import next_tile
+
+    return next(i for i in range(34) if next_tile(i) == t)

@@ -15,7 +15,7 @@ from ..errors import ContextError, VariantError
 from ..forms import form
 from ..hand import KONG
 from ..notation import parse_tiles_only
-from ..registry import pattern
+from ..registry import hand_level, pattern
 from ..tiles import GREEN, HONOURS, RED
 from ..wild import next_tile
 
@@ -161,6 +161,7 @@ def check_others(ctx) -> None:
 # ---- refusals (named in the variant's `refuse:`) ------------------------------------------------
 
 @pattern()
+@hand_level
 def wuhan_laizi_not_given(f, laizi_from="given"):
     """The page's rule for finding the laizi is lost: by default it is given with --wild. An
     --indicator alone would otherwise be taken for the laizi itself, so it is refused unless the
@@ -182,6 +183,7 @@ def wuhan_holds_kong_tile(f, kind="red"):
 
 
 @pattern()
+@hand_level
 def wuhan_laizi_in_meld(f):
     """'頼子はカンしても捨てても頼子槓になる' (line 237): a laizi leaving the hand is a laizi kong, so no
     laizi stands in a declared set."""
@@ -190,6 +192,7 @@ def wuhan_laizi_in_meld(f):
 
 
 @pattern()
+@hand_level
 def wuhan_win_on_put_out_laizi(f):
     """'頼子はカンしても捨てても頼子槓になる' (line 237): a laizi leaving a player's hand, discarded or
     konged, is his laizi kong, not a discard; and only a tile added to a pung can be robbed (搶槓, line
@@ -199,6 +202,7 @@ def wuhan_win_on_put_out_laizi(f):
 
 
 @pattern()
+@hand_level
 def wuhan_tile_not_in_play(f, removed=""):
     """A tile the table does not play with: flowers and seasons (none are listed), and the `removed`
     tiles (the three-player form removes one suit and East, line 258: '数牌1種類の1〜9 ... と東を除いた
@@ -210,6 +214,7 @@ def wuhan_tile_not_in_play(f, removed=""):
 
 
 @pattern()
+@hand_level
 def wuhan_unopened(f):
     """'少なくとも1つ“開口”している' (line 203): no chow, pung or exposed kong was claimed before the
     win (concealed, red-dragon and laizi kongs do not open)."""
@@ -226,6 +231,7 @@ def wuhan_eyes_not_258(f):
 
 
 @pattern()
+@hand_level
 def wuhan_discard_from_last_four(f):
     """'山の最後の4枚は,ツモるだけで,捨てません' (line 228): nothing is discarded from the last four
     tiles, so `--last-tile` cannot go with a claimed win."""
@@ -233,6 +239,7 @@ def wuhan_discard_from_last_four(f):
 
 
 @pattern()
+@hand_level
 def wuhan_too_many_declared(f, key="red_kongs", kind="red"):
     """More red-dragon (`red_kongs`) or laizi kongs (`laizi_kongs`) across the table than there are
     tiles: each one put out is one kong (lines 237-238), four of each tile exist, and laizi still in

@@ -1,0 +1,112 @@
+"""Wild-tile hands through the Python API (not a test). One run prints, for each wild-tile ruleset, the
+rate of hands holding k = 0..3 wild tiles side by side and each rate as a share of the k = 0 rate (the
+target: at least a quarter), then the slowest single hand a random search finds in every shipped
+ruleset (the target: none over 20 ms).
+
+Hands: tests/gen.py `wild_hand` (a random winning hand of the ruleset's tiles; k concealed tiles
+other than the winning tile become a wild tile the dealt hand did not hold; half the hands with
+exposed melds; a random seat, round, dealer and way of winning). Rates are CPU time of this process
+(time.process_time: steadier than wall time on a shared machine), the best of --repeat runs, each on
+new hands, after a warm-up run on other hands (the per-suit split tables fill as a long batch fills
+them). Refused hands count as scored: the refusal is the work.
+
+Slowest-hand search: --search hands per ruleset and k (0..4 wild tiles where the ruleset has them),
+each timed once; the 5 slowest overall are timed again (best of 5 runs, the hand's whole-hand caches
+cleared between runs) and the slowest is printed with its context.
+
+    python bench/wild.py                       # 2,000 hands per rate, 3 runs; 2,000 per search cell
+    python bench/wild.py --n 500 --search 300  # quick
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorer import decompose, engine  # noqa: E402
+from scorer.errors import MjError  # noqa: E402
+from scorer.variant import load_variant, shipped_ids  # noqa: E402
+from tests.gen import wild_hand  # noqa: E402
+from tests.test_properties import allowed_tiles  # noqa: E402
+
+WILD_RULESETS = ("xiamen", "quanzhou", "hangzhou", "wuhan")
+
+
+def hands(vid: str, k: int, n: int, seed: int) -> list:
+    v = load_variant(vid)
+    rng = random.Random(seed * 1000 + k)
+    tiles = allowed_tiles(v)
+    return [wild_hand(rng, v, k, tiles) for _ in range(n)]
+
+
+def cpu(vid: str, batch: list) -> float:
+    t = time.process_time()
+    for text, ctx in batch:
+        try:
+            engine.score(text, ctx, variant=vid)
+        except MjError:
+            pass
+    return time.process_time() - t
+
+
+def one(vid: str, text: str, ctx: dict) -> float:
+    decompose._wild_splits_by_suit.cache_clear()  # the whole hand's splits, as for a hand not seen before
+    t = time.perf_counter()
+    try:
+        engine.score(text, ctx, variant=vid)
+    except MjError:
+        pass
+    return time.perf_counter() - t
+
+
+def rates(n: int, repeat: int) -> None:
+    print(f"hands/s through engine.score (CPU time, best of {repeat} runs of {n:,} new hands); "
+          "share of the rate without wild tiles in brackets (target >= 25%)")
+    print(f"{'ruleset':10s}" + "".join(f"{f'k={k}':>18s}" for k in range(4)))
+    for vid in WILD_RULESETS:
+        cells = []
+        base = None
+        for k in range(4):
+            cpu(vid, hands(vid, k, min(n, 500), 99))  # warm-up on other hands
+            best = min(cpu(vid, hands(vid, k, n, seed)) for seed in range(repeat))
+            r = n / best
+            base = base or r
+            cells.append(f"{r:9,.0f}" + (f" ({r / base:4.0%})" if k else "       "))
+        print(f"{vid:10s}" + "".join(f"{c:>18s}" for c in cells), flush=True)
+
+
+def search(per_cell: int) -> None:
+    found = []
+    for vid in shipped_ids():
+        v = load_variant(vid)
+        has_wild = v.bind().hand_options.get("wild", {}).get("from", "none") != "none"
+        for k in range(5) if has_wild else (0,):
+            for text, ctx in hands(vid, k, per_cell, 7):
+                found.append((one(vid, text, ctx), vid, k, text, ctx))
+    found.sort(key=lambda x: -x[0])
+    again = sorted(((min(one(vid, text, ctx) for _ in range(5)), vid, k, text, ctx)
+                    for _, vid, k, text, ctx in found[:5]), key=lambda x: -x[0])
+    print(f"\nslowest hand of {len(found):,} searched ({per_cell:,} per ruleset and wild count; "
+          "the 5 slowest timed again, best of 5):")
+    for dt, vid, k, text, ctx in again:
+        print(f"  {dt * 1000:6.1f} ms  {vid}, {k} wild: {text!r} {ctx}")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--n", type=int, default=2000, help="hands per rate (default 2,000)")
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--search", type=int, default=2000, help="hands per ruleset and wild count in the search (0: skip)")
+    a = ap.parse_args()
+    rates(a.n, a.repeat)
+    if a.search:
+        search(a.search)
+
+
+if __name__ == "__main__":
+    main()

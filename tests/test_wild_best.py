@@ -1,0 +1,96 @@
+"""The reading loop's shortcuts (scorer/best.py: hand-level refusals asked once, one value per item
+list, refused readings valued only when asked, the wild-tile placement of decompose.py) against the
+plain enumeration they replace: every reading placed with `place_win`, refused by the first refusal
+that applies, valued by the model, the best chosen by `max` over the legal ones; on 20,000 random
+hands with wild tiles in the four wild-tile rulesets."""
+import random
+
+import pytest
+
+from scorer import engine
+from scorer.decompose import Reading, meld_blocks, place_win, standard_splits
+from scorer.errors import IllegalWin, MjError
+from scorer.facts import Facts
+from scorer.forms import FORMS
+from scorer.variant import load_variant
+from scorer.wild import split_wild
+from tests.gen import wild_hand
+from tests.test_properties import allowed_tiles
+
+RULESETS = ("xiamen", "quanzhou", "hangzhou", "wuhan")
+HANDS = 20_000
+
+
+def plain_readings(hand, variant, bound, wild):
+    """engine.readings_of without its shortcuts: the standard form from standard_splits + place_win."""
+    counts, jokers = split_wild(hand.counts, wild)
+    win_is_wild = wild.tile is not None and hand.win_tile == wild.tile
+    if wild.substitute is not None and hand.win_tile == 31 and wild.tile != 31:
+        from dataclasses import replace
+
+        hand = replace(hand, win_tile=wild.substitute)
+    out = []
+    for name in variant.forms:
+        if name != "standard":
+            out += FORMS[name](hand, counts, jokers, win_is_wild, bound.hand_options)
+            continue
+        melds = meld_blocks(hand)
+        for split in standard_splits(counts, jokers):
+            blocks = melds + split
+            out += [Reading("standard", blocks, w) for w in place_win(blocks, hand.win_tile, win_is_wild, len(melds))]
+    return out
+
+
+def plain_score(text, ctx, vid):
+    """(every reading with its total and refusal, the chosen reading, why) or the refusal message."""
+    s = engine._setup(ctx, vid, None, {})
+    hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+    wild = engine._wild_of(s.bound, s.ctx)
+    rows = []
+    for reading in plain_readings(hand, s.variant, s.bound, wild):
+        facts = Facts(hand, reading, s.ctx, wild, s.bound.options)
+        refused = engine.refusal(s.bound, facts)
+        value = engine.value_of(s.bound, engine.evaluate(s.bound, facts), s.ctx)
+        rows.append((reading, value, refused or ("" if value.legal else value.reason)))
+    legal = [r for r in rows if not r[2]]
+    if not legal:
+        return f"not a legal win under {s.variant.name}: {max(rows, key=lambda r: r[1].key)[2]}"
+    best = max(legal, key=lambda r: r[1].key)
+    return [(r[0], r[1].total, r[1].key, r[2]) for r in rows], best[0], best[1].key
+
+
+def cases():
+    rng = random.Random(2026112521)
+    out = []
+    variants = {vid: load_variant(vid) for vid in RULESETS}
+    tiles = {vid: allowed_tiles(v) for vid, v in variants.items()}
+    for n in range(HANDS):
+        vid = RULESETS[n % 4]
+        k = rng.choices((1, 2, 3), weights=(6, 3, 1))[0]
+        out.append((vid, *wild_hand(rng, variants[vid], k, tiles[vid])))
+    return out
+
+
+def test_best_reading_is_the_best_of_all_readings():
+    compared = multi = refused = 0
+    for vid, text, ctx in cases():
+        try:
+            want = plain_score(text, ctx, vid)
+        except MjError as e:
+            with pytest.raises(type(e)):
+                engine.score(text, ctx, variant=vid)
+            continue
+        if isinstance(want, str):
+            with pytest.raises(IllegalWin) as e:
+                engine.score(text, ctx, variant=vid)
+            assert str(e.value) == want, (vid, text, ctx)
+            refused += 1
+            continue
+        rows, chosen, key = want
+        r = engine.score(text, ctx, variant=vid)
+        assert r.chosen.reading == chosen and r.value.key == key, (vid, text, ctx)
+        # --all: every reading, in the same order, with its total and refusal (refused ones valued now)
+        assert [(s.reading, s.value.total, s.value.key, s.refused) for s in r.readings] == rows, (vid, text, ctx)
+        compared += 1
+        multi += len(rows) > 1
+    assert compared > HANDS // 3 and refused > HANDS // 10 and multi > HANDS // 5, (compared, refused, multi)
