@@ -257,3 +257,22 @@ def test_json_round_trip_of_the_stored_event(tmp_path):
         ev = win(t, HK3, "Ann", self_draw=True)
         stored = t.events()[0]
     assert stored["records"] == json.loads(json.dumps(ev["records"]))
+
+
+def test_hangzhou_lao_grows_with_the_bankers_stays(tmp_path):
+    # Hangzhou, Japanese digest: 1牢 banker's own draw 2 from each, 2牢 4, 3牢以上 8; a non-banker's
+    # own draw: the banker pays 2 / 4 / 8, the other two 1. The winner banks next; a draw keeps the banker.
+    plain = "123m 456m 789p 234s 55s"  # no fortune (indicator 9s): no double
+    path = make(tmp_path, "hangzhou")
+    with Table(path) as t:
+        got = []
+        for who in ("Ann", "Ann", "Ann", "Bo"):
+            ev = win(t, plain, who, self_draw=True, indicator="9s")
+            got.append(sorted((f, a) for f, _, a, _ in ev["records"][0]["transfers"]))
+        assert got == [[("Bo", 2), ("Cy", 2), ("Di", 2)], [("Bo", 4), ("Cy", 4), ("Di", 4)],
+                       [("Bo", 8), ("Cy", 8), ("Di", 8)], [("Ann", 8), ("Cy", 1), ("Di", 1)]]
+        s = t.state()
+        assert (t.players[s["dealer"]], s["streak"]) == ("Bo", 0)  # the winner banks, lao 1
+        t.add("draw", {})
+        assert (t.players[t.state()["dealer"]], t.state()["streak"]) == ("Bo", 1)
+        assert t.seats(t.state()) == {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}  # nobody moves

@@ -216,3 +216,20 @@ def test_chart_says_how_to_get_matplotlib(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "matplotlib", None)
     with pytest.raises(PlotMissing, match=r"pip install 'mjscore\[plot\]'"):
         chart_tables([_night(tmp_path)], str(tmp_path / "x.png"))
+
+
+def test_batch_reads_event_records_by_seat(tmp_path):
+    text = "\n".join(json.dumps(r) for r in [
+        {"session": "k", "variant": "kawuxing"},
+        {"event": "kong", "seat": "S", "kong": "concealed"},
+        {"event": "draw", "disclosed": "W"},
+        {"event": "kong", "seat": "S", "kong": "direct"},  # no discarder: refused, with its reason
+        {"event": "tea"},
+    ]) + "\n"
+    summary, out = _batch(text, tmp_path, "jsonl")
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert summary["scored"] == 2 and summary["rejected"] == 2
+    assert rows[0]["ledger"]["standings"] == {"E": -2, "S": 4, "W": -2}
+    assert rows[1]["ledger"]["standings"] == {"E": -1, "S": 5, "W": -4}
+    assert "say who discarded it" in rows[2]["error"]
+    assert "event is one of win" in rows[3]["error"]
