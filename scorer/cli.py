@@ -169,29 +169,30 @@ def main():
 @click.argument("hand")
 @context_options
 @click.option("--all", "show_all", is_flag=True, help="List every reading with its score and mark the one chosen.")
-@click.option("--claim", type=float, help="A total someone claimed: say whether it is right and what differs.")
+@click.option("--claim", metavar="TOTAL|limit",
+              help="A total someone claimed (or `limit`): say whether it is right and what it changes in money.")
+@click.option("--claim-net", type=float, metavar="AMOUNT", help="The winner's net someone claimed (money, all seats settled).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("--glyphs", is_flag=True, help="Show tiles as Unicode glyphs as well.")
-def score(hand, show_all, claim, fmt, glyphs, **kw):
-    """Score HAND (notation: ../NOTATION.md, README) and print who pays whom.
+@click.option("--glyphs", is_flag=True, help="Show the tiles held as Unicode glyphs as well.")
+@click.option("--compact", is_flag=True, help="Leave the Rule column out of the tables.")
+def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
+    """Score HAND and print who pays whom (notation: docs/NOTATION.md).
 
-    Exit status: 0 scored (and a --claim is right), 1 a --claim is wrong, 2 invalid hand or input."""
+    \b
+    Exit status: 0 scored (and a claim is right), 1 a claim is wrong,
+    2 invalid input or a refused hand (the refusal explained).
+
+    \b
+    Examples:
+      mjscore score "[CCC,2] 123m 456p 789s 5s 5s" --self-draw --seat W
+      mjscore score "123m 456p 789s 234m 5s 5s" --discarder N
+      mjscore score "{1111m} 999m 111p 999p E E" --self-draw --claim 9"""
     variant, ctx = context_kwargs(kw)
 
     def go():
         from . import engine, output
 
-        result = engine.score(hand, ctx, variant=variant)
-        if fmt == "json":
-            text = output.result_json(result, show_all=show_all, claim=claim)
-        else:
-            text = output.result_text(result, show_all=show_all, claim=claim, glyphs=glyphs)
-        click.echo(text)
-        return result
-
-    result = run_guarded(go, fmt)
-    if claim is not None and abs(claim - result.value.total) > 1e-9:
-        sys.exit(1)
+    sys.exit(run_guarded(go, fmt) or 0)
 
 
 @main.command()
@@ -204,7 +205,9 @@ def pay(total, is_limit, fmt, **kw):
     variant, ctx = context_kwargs(kw)
 
     def go():
-        from . import engine, output
+        from .cli_tools import run_score
+
+        return run_score(hand, ctx, variant, fmt, show_all, claim, claim_net, glyphs, compact)
 
         value, transfers, net = engine.pay(total, ctx, variant=variant, limit=is_limit)
         click.echo(output.pay_json(variant, value, transfers, net) if fmt == "json"

@@ -44,3 +44,75 @@ def waits(hand, seen, fmt, **kw):
         click.echo(output.waits_json(w) if fmt == "json" else output.waits_text(w))
 
     run_guarded(go, fmt)
+
+
+def run_score(hand, ctx, variant, fmt="text", show_all=False, claim=None, claim_net=None, glyphs=False,
+              compact=False) -> int:
+    """`mjscore score`: the breakdown, or for a refused hand its explanation then the one-line
+    refusal; a claim is answered either way. Returns the exit status."""
+    import json
+
+    from . import engine, output
+    from .claims import check_refused, parse_claim
+    from .cli import fail
+    from .errors import IllegalWin, MjError, NotationError
+
+    from .context import check_amount
+
+    claims = ([parse_claim(claim)] if claim is not None else []) + (
+        [parse_claim(claim_net, net=True)] if claim_net is not None else [])
+    for c in claims:
+        if c.kind != "limit":  # nan would never equal, inf never be refused
+            check_amount("--claim-net" if c.kind == "net" else "--claim", c.amount)
+    try:
+        result = engine.score(hand, ctx, variant=variant)
+    except (IllegalWin, NotationError) as e:
+        from .explain import explain, refusal_lines
+        from .variant import load_variant
+
+        v = load_variant(variant)
+        why = explain(hand, ctx, v, e)
+        if why.result is not None:  # below the minimum: the breakdown, then the refusal
+            if fmt == "json":
+                d = output.result_dict(why.result, show_all, None, glyphs, refused=why.message, minimum=why.counted)
+                d["claims"] = [check_refused(c, why.result.value.unit, why.message).as_dict() for c in claims]
+                d["error"] = why.message
+                click.echo(json.dumps(d, ensure_ascii=False))
+            else:
+                click.echo(output.refused_text(why.result, why.message, show_all, compact, glyphs, why.counted))
+        elif why.shanten is not None and fmt == "text":
+            click.echo("\n".join(refusal_lines(hand, ctx, why, v)))
+        elif why.shanten is not None:
+            s = why.shanten
+            click.echo(json.dumps({"schema_version": output.SCHEMA_VERSION, "error": why.message, "legal": False,
+                                   "shanten": s.number, "form": s.form,
+                                   "closest": [g.kind + " " + output.format_tiles(g.tiles, sep="") for g in s.groups],
+                                   "left_over": output.format_tiles(s.left_over).split(),
+                                   "tried": [{"form": w, "shanten": n} for w, n, _o in why.tried]}))
+        elif fmt == "json":
+            click.echo(json.dumps({"schema_version": output.SCHEMA_VERSION, "error": why.message}))
+        if claims and fmt == "text":
+            for c in claims:
+                click.echo(f"Claim {c.text(why.result.value.unit if why.result else '')}: wrong, the hand is not "
+                           "a legal win; nothing is paid.")
+        if claims:  # the claim is answered: wrong (status 1), the refusal on stderr
+            click.echo(f"mjscore: refused: {why.message}", err=True)
+            return 1
+        fail(why.message, "text")  # (the JSON object, with its error, is printed above)
+    except MjError:
+        raise
+    if fmt == "json":
+        d = output.result_dict(result, show_all, claims[0] if claims and claims[0].kind != "net" else None, glyphs)
+        if claims:
+            from .claims import check
+
+            d["claims"] = [check(result, c).as_dict() for c in claims]
+        click.echo(json.dumps(d, ensure_ascii=False))
+    else:
+        text = output.result_text(result, show_all=show_all, glyphs=glyphs, compact=compact)
+        for c in claims:
+            text += "\n\n" + output.claim_text(result, c)
+        click.echo(text)
+    from .claims import check
+
+    return 0 if all(check(result, c).correct for c in claims) else 1

@@ -14,6 +14,15 @@ MAX_HAND_CHARS = 200  # a 17-tile hand with 8 bonus tiles and bracketed kongs fi
 _LIMITS = {"m": 9, "p": 9, "s": 9, "z": 7, "f": 4, "g": 4}
 
 
+# letters people reach for that mean something else here
+_LETTER_HINTS = {
+    "R": " (the red dragon is C, as in chung: CCC)",
+    "G": " (the green dragon is F, as in fat: FFF)",
+    "D": " (dragons are C red, F green, P white)",
+    "B": " (bamboo is s: 123s; the white dragon is P)",
+}
+
+
 def _suited(digit: int, letter: str) -> int:
     if letter in SUITS:
         return SUITS.index(letter) * 9 + digit - 1
@@ -50,12 +59,12 @@ def _scan(text: str, start: int, stop: int, full: str) -> list[tuple[int, int]]:
             if digits:
                 raise NotationError("digits are not followed by a suit letter", full, digits[0][1])
             out.append((GLYPH_TO_TILE[ch], col))
-        elif ch.isspace():
-            pass
+        elif ch.isspace() or ch == "\ufe0f":
+            pass  # U+FE0F (emoji presentation) follows 🀄 as phones and emoji pickers type it
         elif ch in "\U0001F02A\U0001F02B":
             raise NotationError("the joker and tile-back glyphs are not tiles; write a wild tile as the tile it is", full, col)
         else:
-            raise NotationError(f"unexpected character {ch!r}", full, col)
+            raise NotationError(f"unexpected character {ch!r}{_LETTER_HINTS.get(ch.upper(), '')}", full, col)
         i += 1
     if digits:
         raise NotationError("digits are not followed by a suit letter (m, p, s, z, f or g)", full, digits[0][1])

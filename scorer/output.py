@@ -8,6 +8,9 @@ from .hand import KONG
 from .notation import format_tiles
 from .result import num
 from .tiles import glyph, tile_name
+from .width import field, fill, fit_table
+
+SCHEMA_VERSION = "1"  # docs/JSON.md; raised when a field changes meaning or goes away
 
 
 def tabulate(rows, headers=(), tablefmt="simple", maxcolwidths=None):
@@ -87,49 +90,107 @@ def net_text(net) -> str:
     return "  ".join(f"{s} {'+' if v > 0 else ''}{_fmt(v)}" for s, v in net.items())
 
 
-def result_text(result, show_all=False, claim=None, glyphs=False) -> str:
+def held_glyphs(result) -> str:
+    """The tiles as held (melds, concealed, bonus), each wild tile followed by what it stood for."""
+    stood = [t for b in result.chosen.reading.blocks for t in b.wild]
+    wild = result.wild.tile if result.wild is not None else None
+    parts = ["".join(glyph(t) for t in m.tiles) for m in result.hand.melds]
+    concealed = []
+    for t in result.hand.concealed:
+        g = glyph(t)
+        if wild is not None and t == wild and stood:
+            g += f"(={tile_name(stood.pop(0))})"
+        concealed.append(g)
+    parts.append("".join(concealed))
+    if result.hand.bonus:
+        parts.append("".join(glyph(t) for t in result.hand.bonus))
+    return " ".join(parts)
+
+
+def items_table(items, compact=False) -> str:
+    return fit_table(_items_rows(items), ["Element", "Value", "Unit", "Rule"], wrap=3, drop=compact)
+
+
+def payments_table(transfers, compact=False) -> str:
+    return fit_table(payments_rows(transfers), ["From", "To", "Amount", "Why"], wrap=3, drop=compact, note="Why")
+
+
+def result_text(result, show_all=False, claim=None, glyphs=False, compact=False) -> str:
     v = result.value
-    hand_line = result.hand.text()
-    out = [f"{result.variant.name}  [{result.variant.id}]",
-           f"Hand:     {hand_line}"]
+    out = [f"{result.variant.name}  [{result.variant.id}]", field("Hand:", result.hand.text())]
     if glyphs:
-        out.append("          " + " ".join(
-            "".join(glyph(t) for t in b.tiles) for b in result.chosen.reading.blocks) +
-                   (" " + "".join(glyph(t) for t in result.hand.bonus) if result.hand.bonus else ""))
-    out.append(f"Won by:   {_win_text(result.ctx)}")
+        out.append(field("Tiles:", held_glyphs(result)))
+    out.append(field("Won by:", _win_text(result.ctx)))
     if result.wild is not None and result.wild.tile is not None:
-        out.append(f"Wild:     {result.wild.describe()}")
-    out.append(f"Reading:  {reading_text(result.chosen.reading)}   (* holds the winning tile)")
+        out.append(field("Wild:", result.wild.describe()))
+    out.append(field("Reading:", f"{reading_text(result.chosen.reading)}   (* holds the winning tile)"))
     for note in wild_notes(result):
-        out.append(f"          {note}")
+        out.append(field("", note))
     out.append("")
-    out.append(tabulate(_items_rows(v.items), headers=["Element", "Value", "Unit", "Rule"], tablefmt="simple")
-               if v.items else "No scoring elements.")
+    out.append(items_table(v.items, compact) if v.items else "No scoring elements.")
     out.append("")
-    out.append(f"Total:    {_total_text(v)}")
+    out.append(field("Total:", _total_text(v)))
     out.append("")
     out.append("Payments")
-    out.append(tabulate(payments_rows(result.transfers), headers=["From", "To", "Amount", "Why"], tablefmt="simple"))
-    out.append(f"Net:      {net_text(result.net)}")
+    out.append(payments_table(result.transfers, compact))
+    out.append(field("Net:", net_text(result.net)))
     for w in result.warnings:
-        out.append(f"Warning:  {w}")
+        out.append(field("Warning:", w))
     if show_all:
         out.append("")
-        out.append(all_readings_text(result))
+        out.append(all_readings_text(result, compact))
     if claim is not None:
         out.append("")
         out.append(claim_text(result, claim))
     return "\n".join(out)
 
 
-def all_readings_text(result) -> str:
+def refused_text(result, message, show_all=False, compact=False, glyphs=False, minimum=None) -> str:
+    """The breakdown of a hand the ruleset refuses below its minimum (scored with the minimum lifted):
+    what it holds, what counts towards the minimum; nothing is paid."""
+    v = result.value
+    out = [f"{result.variant.name}  [{result.variant.id}]", field("Hand:", result.hand.text())]
+    if glyphs:
+        out.append(field("Tiles:", held_glyphs(result)))
+    out.append(field("Won by:", _win_text(result.ctx)))
+    out.append(field("Reading:", f"{reading_text(result.chosen.reading)}   (* holds the winning tile)"))
+    out.append("")
+    out.append(items_table(v.items, compact) if v.items else "No scoring elements.")
+    out.append("")
+    out.append(field("Total:", _total_text(v)))
+    counted = towards_minimum(result, minimum)
+    if counted is not None:
+        out.append(field("Minimum:", counted))
+    out.append(field("Refused:", message))
+    if show_all:
+        out.append("")
+        out.append(all_readings_text(result, compact))
+    return "\n".join(out)
+
+
+def towards_minimum(result, minimum=None) -> str | None:
+    """'2 faan count towards the minimum of 3 (bonus items do not count)', from the ruleset's scoring."""
+    sc = result.variant.scoring or {}
+    m = sc.get("minimum")
+    if m is None:
+        return None
+    if minimum is None:
+        minimum = result.options.get(m[1:]) if isinstance(m, str) and m.startswith("$") else m
+    excluded = set(sc.get("minimum_excludes") or ())
+    counted = sum(i.value for i in result.value.items if i.group not in excluded and not i.limit)
+    unit = result.value.unit
+    return (f"{_fmt(counted)} {unit} count towards the table minimum of {_fmt(minimum)}"
+            + (f" ({', '.join(sorted(excluded))} items do not count)" if excluded else ""))
+
+
+def all_readings_text(result, compact=False) -> str:
     rows = []
     for n, s in enumerate(result.readings, 1):
         mark = "chosen" if s is result.chosen else ("refused: " + s.refused if s.refused else "")
         rows.append([n, reading_text(s.reading), _fmt(s.value.total) + " " + s.value.unit,
                      ", ".join(i.label for i in s.value.items), mark])
-    return (f"Readings ({len(rows)}); chosen: {result.why_chosen}\n" +
-            tabulate(rows, headers=["#", "Reading", "Total", "Elements", ""], tablefmt="simple"))
+    return (fill(f"Readings ({len(rows)}); chosen: {result.why_chosen or 'none (refused)'}") + "\n" +
+            fit_table(rows, ["#", "Reading", "Total", "Elements", ""], wrap=3, note="Elements"))
 
 
 def claim_diff(result, claim):
@@ -145,36 +206,61 @@ def claim_diff(result, claim):
 
 
 def claim_text(result, claim) -> str:
-    v = result.value
-    if abs(claim - v.total) < 1e-9:
-        return f"Claim {_fmt(claim)} {v.unit}: correct."
-    lines = [f"Claim {_fmt(claim)} {v.unit}: wrong, the hand is worth {_fmt(v.total)} {v.unit} "
-             f"({'+' if v.total > claim else ''}{_fmt(v.total - claim)})."]
-    match, only_mine, only_theirs = claim_diff(result, claim)
-    if match is not None and match is not result.chosen:
-        lines.append(f"The claim matches another reading: {reading_text(match.reading)}")
-        for i in only_mine:
-            lines.append(f"  + {i.label} ({_fmt(i.value)} {i.unit}) counts in the best reading - {i.rule}")
-        for i in only_theirs:
-            lines.append(f"  - {i.label} ({_fmt(i.value)} {i.unit}) only in the claimed reading - {i.rule}")
-    else:
-        lines.append("No reading totals the claim; the correct elements are:")
-        for i in only_mine:
-            lines.append(f"  {i.label}: {'limit' if i.limit else _fmt(i.value)} {i.unit} - {i.rule}")
-    from .tools import claim_settlement
+    from .claims import check, parse_claim
 
-    money = claim_settlement(result, claim)
-    if not money:
-        lines.append("Money: no change, the claimed total pays the same.")
-    else:
-        lines.append("Money: " + "; ".join(
-            f"{frm} owes {to} {_fmt(abs(d))} {'more' if d > 0 else 'less'} than the claim" for frm, to, d in money))
+    claim = parse_claim(claim)
+    verdict = check(result, claim)
+    return claim_verdict_text(result, verdict)
+
+
+def claim_verdict_text(result, verdict) -> str:
+    v = result.value
+    claim = verdict.claim
+    head = f"Claim {claim.text(v.unit)}: "
+    if verdict.correct:
+        return head + "correct."
+    lines = [fill(head + "wrong, " + "; ".join(verdict.lines) + ".")]
+    if claim.kind == "total":
+        match, only_mine, only_theirs = claim_diff(result, claim.amount)
+        if match is not None and match is not result.chosen:
+            lines.append(fill(f"The claim matches another reading: {reading_text(match.reading)}"))
+            for i in only_mine:
+                lines.append(fill(f"  + {i.label} ({_fmt(i.value)} {i.unit}) counts in the best reading - {i.rule}",
+                                  indent="    "))
+            for i in only_theirs:
+                lines.append(fill(f"  - {i.label} ({_fmt(i.value)} {i.unit}) only in the claimed reading - {i.rule}",
+                                  indent="    "))
+        elif abs(claim.amount - v.total) > 1e-9:
+            lines.append("No reading totals the claim; the correct elements are:")
+            for i in only_mine:
+                lines.append(fill(f"  {i.label}: {'limit' if i.limit else _fmt(i.value)} {i.unit} - {i.rule}",
+                                  indent="    "))
+    if verdict.money:
+        lines.append("Money (in seat order):")
+        for frm, to, d in verdict.money:
+            lines.append(f"  {frm} owes {to} {_fmt(abs(d))} {'more' if d > 0 else 'less'} than the claim says")
+    elif claim.kind != "net":
+        lines.append("Money: no change, the claim pays the same.")
     return "\n".join(lines)
 
 
-def result_dict(result, show_all=False, claim=None) -> dict:
+def _ident(key) -> str:
+    """A details key as an identifier: 'base points' -> base_points."""
+    out = "".join(ch if ch.isalnum() else "_" for ch in str(key).strip().lower())
+    while "__" in out:
+        out = out.replace("__", "_")
+    return out.strip("_") or "value"
+
+
+def details_dict(details) -> dict:
+    return {_ident(k): num(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else x
+            for k, x in details.items()}
+
+
+def result_dict(result, show_all=False, claim=None, glyphs=False, refused=None, minimum=None) -> dict:
     v = result.value
     d = {
+        "schema_version": SCHEMA_VERSION,
         "variant": result.variant.id,
         "hand": result.hand.text(),
         "total": {"value": num(v.total), "unit": v.unit},
@@ -182,8 +268,10 @@ def result_dict(result, show_all=False, claim=None) -> dict:
         "decomposition": [block_text(b) for b in result.chosen.reading.blocks],
         "form": result.chosen.reading.form,
         "winning_block": result.chosen.reading.win,
-        "details": {k: num(x) if isinstance(x, (int, float)) else x for k, x in v.details.items()},
+        "details": details_dict(v.details),
         "limit": v.limit,
+        "base": num(v.base),  # what the payments start from (a limit hand: what the limit pays)
+        "legal": refused is None,
         "payments": [t.as_dict() for t in result.transfers],
         "net": result.net,
         "context": {"win": result.ctx.win_type, "seat": result.ctx.seat, "round": result.ctx.round,
@@ -199,22 +287,33 @@ def result_dict(result, show_all=False, claim=None) -> dict:
         d["readings"] = [{"decomposition": [block_text(b) for b in s.reading.blocks], "form": s.reading.form,
                           "total": num(s.value.total), "items": [i.name for i in s.value.items],
                           "chosen": s is result.chosen, "refused": s.refused or None} for s in result.readings]
+    if glyphs:
+        d["glyphs"] = held_glyphs(result)
+    if refused is not None:  # scored with the minimum lifted to show it; nothing is paid
+        d["refused"] = refused
+        d["payments"] = []
+        d["net"] = {seat: 0 for seat in result.ctx.seats}
+        counted = towards_minimum(result, minimum)
+        if counted is not None:
+            d["minimum"] = counted
     if claim is not None:
-        match, only_mine, only_theirs = claim_diff(result, claim)
-        from .tools import claim_settlement
+        from .claims import check, parse_claim
 
-        d["claim"] = {"claimed": num(claim), "correct": abs(claim - v.total) < 1e-9,
-                      "settlement_difference": [{"from": f, "to": t, "amount": num(a)}
-                                                for f, t, a in claim_settlement(result, claim)],
-                      "difference": num(v.total - claim),
-                      "matching_reading": [block_text(b) for b in match.reading.blocks] if match else None,
-                      "missing_items": [i.as_dict() for i in only_mine],
-                      "extra_items": [i.as_dict() for i in only_theirs]}
+        claim = parse_claim(claim)
+        verdict = check(result, claim)
+        d["claim"] = verdict.as_dict()
+        if claim.kind == "total":
+            match, only_mine, only_theirs = claim_diff(result, claim.amount)
+            d["claim"].update({
+                "difference": num(v.total - claim.amount),
+                "matching_reading": [block_text(b) for b in match.reading.blocks] if match else None,
+                "missing_items": [i.as_dict() for i in only_mine],
+                "extra_items": [i.as_dict() for i in only_theirs]})
     return d
 
 
-def result_json(result, show_all=False, claim=None) -> str:
-    return json.dumps(result_dict(result, show_all, claim), ensure_ascii=False)
+def result_json(result, show_all=False, claim=None, glyphs=False) -> str:
+    return json.dumps(result_dict(result, show_all, claim, glyphs), ensure_ascii=False)
 
 
 def pay_text(variant_ref, value, transfers, net) -> str:
@@ -249,16 +348,25 @@ def variant_text(ref) -> str:
     from .variant import load_variant
 
     v = load_variant(ref)
-    out = [f"{v.name}  [{v.id}]", f"Source:   {v.source}"]
-    out += [f"Cites:    {line}" for line in sources_text(v)]  # the short names the Rule column uses
-    out.append(f"File:     {v.path}")
+    out = [f"{v.name}  [{v.id}]", field("Source:", v.source)]
+    out += [field("Cites:", line) for line in sources_text(v)]  # the short names the Rule column uses
+    out.append(field("File:", str(v.path)))
     if v.description:
-        out.append(f"About:    {v.description.strip()}")
-    out.append(f"Players:  {v.players}; hands of {3 * v.sets + 2} tiles; forms: {', '.join(v.forms)}")
+        out.append(field("About:", " ".join(v.description.split())))
+    from .explain import form_words
+
+    out.append(field("Players:", f"{v.players}; hands of {3 * v.sets + 1} tiles + the winning tile; forms: "
+                     + ", ".join(form_words(f, v.sets) for f in v.forms)))
     if v.wild.get("from", "none") != "none":
-        out.append(f"Wild:     {v.wild}")
-    out.append(f"Scoring:  {v.scoring}")
-    out.append(f"Payment:  {v.payment}")
+        out.append("")
+        out.append("Wild tile")
+        out.append(settings_table(v.wild, v))
+    out.append("")
+    out.append("Scoring")
+    out.append(settings_table(v.scoring, v))
+    out.append("")
+    out.append("Payment")
+    out.append(settings_table(v.payment, v))
     out.append("")
     rows = []
     for p in v.patterns:
@@ -273,7 +381,7 @@ def variant_text(ref) -> str:
             flags.append("when " + ", ".join(f"{k}={w}" for k, w in p.when.items()))
         rows.append([p.name, "limit" if p.limit else p.value, p.unit, p.check, "; ".join(flags), p.rule])
     out.append("Patterns")
-    out.append(tabulate(rows, headers=["name", "value", "unit", "predicate", "notes", "rule"], tablefmt="simple"))
+    out.append(fit_table([r[:3] + r[4:] for r in rows], ["name", "value", "unit", "notes", "rule"], wrap=4))
     if v.exclusions:
         out.append("")
         out.append("Exclusions")
@@ -282,15 +390,61 @@ def variant_text(ref) -> str:
                        (f" when {e['when']}" if e.get("when") else ""))
     out.append("")
     out.append("Options (--rule KEY=VALUE)")
-    out.append(tabulate([[o.name, o.default, o.type, o.doc] for o in v.options.values()],
-                        headers=["option", "default", "type", "meaning"], tablefmt="simple",
-                        maxcolwidths=[None, None, None, 90]) if v.options else "  none")
+    out.append(fit_table([[o.name, _setting(o.default), o.type, o.doc] for o in v.options.values()],
+                         ["option", "default", "type", "meaning"], wrap=3) if v.options else "  none")
     if v.context_keys:
         out.append("")
         out.append("Context keys (--set KEY=VALUE or hand-file keys)")
         for k, doc in v.context_keys.items():
-            out.append(f"  {k}: {doc}")
+            out.append(fill(f"  {k}: {doc}", indent="    "))
     return "\n".join(out)
+
+
+def _setting(x, v=None) -> str:
+    """A setting as a person reads it: an option's value with its name, lists and mappings in words."""
+    if isinstance(x, str) and x.startswith("$") and v is not None and x[1:] in v.options:
+        return f"{_setting(v.options[x[1:]].default)} (--rule {x[1:]})"
+    if isinstance(x, bool):
+        return "yes" if x else "no"
+    if isinstance(x, dict):
+        return "; ".join(f"{k.replace('_', ' ')}: {_setting(y, v)}" for k, y in x.items())
+    if isinstance(x, (list, tuple)):
+        if all(isinstance(r, (list, tuple)) and len(r) == 2 for r in x) and x:
+            return ", ".join(f"{_setting(a, v)}+ -> {_setting(b, v)}" for a, b in x)
+        return ", ".join(_setting(y, v) for y in x)
+    return _fmt(x) if isinstance(x, (int, float)) else str(x)
+
+
+def _factor(f, v) -> str:
+    cond = f.get("if", "")
+    cond = " and ".join(cond) if isinstance(cond, list) else str(cond)
+    what = []
+    if "times" in f:
+        what.append(f"x{_setting(f['times'], v)}")
+    if "plus" in f:
+        what.append(f"+{_setting(f['plus'], v)}")
+    text = f"if {cond.replace('_', ' ')}: {' '.join(what)}"
+    if f.get("why"):
+        text += f" ({f['why']})"
+    if f.get("when"):
+        text += " when " + _setting(f["when"], v)
+    return text
+
+
+def settings_table(spec: dict, v) -> str:
+    """A scoring, payment or wild-tile mapping as a two-column table (house-rule options resolved)."""
+    rows = []
+    for k, x in (spec or {}).items():
+        if k == "factors" and isinstance(x, list):
+            for n, f in enumerate(x):
+                rows.append(["factor" if n == 0 else "", _factor(f, v) if isinstance(f, dict) else _setting(f, v)])
+            continue
+        if k == "tables" and isinstance(x, dict):
+            for name, rows_ in x.items():
+                rows.append([f"table {name}", _setting(rows_, v)])
+            continue
+        rows.append([k.replace("_", " "), _setting(x, v)])
+    return fit_table(rows, ["setting", "value"], wrap=1)
 
 
 def variant_json(ref) -> str:

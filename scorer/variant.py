@@ -33,18 +33,28 @@ _TYPES = {"int": int, "bool": bool, "str": str, "number": (int, float)}
 
 
 def variants_dir() -> Path:
-    env = os.environ.get("MJSCORE_VARIANTS")
-    if env:
-        return Path(env)
+    """The shipped rulesets' folder."""
     here = Path(__file__).resolve().parent
     for cand in (here.parent / "variants", here / "variants"):
         if cand.is_dir():
             return cand
     return here.parent / "variants"
 
+def club_dirs() -> list[Path]:
+    """Folders of club rulesets named by MJSCORE_VARIANTS (several joined like PATH), beside the
+    shipped ones: a club id that is also a shipped id is not used (the shipped one answers)."""
+    env = os.environ.get("MJSCORE_VARIANTS", "")
+    return [Path(d) for d in env.split(os.pathsep) if d]
+
+
 
 def shipped_ids() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
+
+def club_ids() -> list[str]:
+    shipped = set(shipped_ids())
+    return sorted({p.stem for d in club_dirs() for p in d.glob("*.y*ml")} - shipped)
+
 
 
 def _read_yaml(path: Path) -> dict:
@@ -104,10 +114,17 @@ def resolve_path(ref: str, relative_to: Path | None = None) -> Path:
         if not p.is_absolute() and relative_to is not None and not p.exists():
             p = relative_to / p
         return p
-    p = variants_dir() / f"{ref}.yaml"
-    if not p.exists():
-        raise VariantError(f"no ruleset {ref!r}; shipped: {', '.join(shipped_ids())}")
-    return p
+    name = ref.lower()  # ids are lower case; HK-OLD names hk-old
+    for folder in [variants_dir()] + club_dirs():
+        for ext in (".yaml", ".yml"):
+            p = folder / f"{name}{ext}"
+            if p.exists():
+                return p
+    from .suggest import did_you_mean
+
+    clubs = club_ids()
+    raise VariantError(f"no ruleset {ref!r}{did_you_mean(ref, shipped_ids() + clubs)}; shipped: "
+                       f"{', '.join(shipped_ids())}" + (f"; club rulesets: {', '.join(clubs)}" if clubs else ""))
 
 
 def _load_raw(ref: str, relative_to: Path | None = None, chain: tuple = (), files: list | None = None) -> tuple[dict, str]:

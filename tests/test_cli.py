@@ -61,8 +61,7 @@ def test_claim_matching_another_reading_names_the_difference():
     ("[ESW] 123m 456p 789s 11m", "a chow cannot contain honours (winds or dragons) at column 1"),
     ("[12m] 123m 456p 789s 11m", "a meld has 3 or 4 tiles, this one has 2 at column 1"),
     ("[1f2f3f] 123m 456p 789s 11m", "bonus tile 1f cannot be part of a set at column 2"),
-    ("123m 456p 789s EE 5p", "a winning hand has 14 tiles"),
-    ("123m 456p 789s EEE 5p5s", "not a winning hand"),
+    ("123m 456p 789s EE 5p", "hands have 13 tiles + the winning tile = 14"),
 ])
 def test_errors_exit_2_with_one_line(hand, message):
     r = run("score", hand, "--self-draw")

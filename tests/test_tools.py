@@ -74,7 +74,8 @@ def test_dispute_money_line():
     r = CliRunner().invoke(main, ["score", "123p 456p CCC NNN 55p", "--seat", "N", "--discarder", "S",
                                   "--claim", "3"])
     assert r.exit_code == 1
-    assert "Money: E owes N 2 more than the claim; S owes N 2 more than the claim; W owes N 1 more" in r.output
+    assert ("Money (in seat order):\n  E owes N 2 more than the claim says\n  S owes N 2 more than the claim says\n"
+            "  W owes N 1 more than the claim says\n") in r.output
     r = CliRunner().invoke(main, ["score", "111m 222m 333m 456m 99m", "--self-draw", "--seat", "S",
                                   "--claim", "10"])
     assert "Money: no change" in r.output  # 10 and 12 faan both pay 8 base points

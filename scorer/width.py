@@ -1,0 +1,100 @@
+"""Fitting text to the terminal: the width to use (COLUMNS, else the terminal's, else 80 when the
+output is piped), tables whose long text column wraps or moves below the table, and labelled lines
+that wrap under their label."""
+from __future__ import annotations
+
+import os
+import sys
+import textwrap
+
+from .tables import _Width, tabulate
+
+DEFAULT = 80
+MIN_WRAP = 24  # a text column narrower than this reads badly: it moves below the table instead
+
+
+def width() -> int:
+    """COLUMNS when set (a user's or the shell's word), else the terminal's width, else 80."""
+    env = os.environ.get("COLUMNS", "")
+    if env.isdigit() and int(env) >= 20:
+        return int(env)
+    try:
+        if sys.stdout.isatty():
+            return max(20, os.get_terminal_size(sys.stdout.fileno()).columns)
+    except (OSError, ValueError, AttributeError):
+        pass
+    return DEFAULT
+
+
+def text_width(line: str) -> int:
+    return _Width.wcswidth(line)
+
+
+def widest(text: str) -> int:
+    return max((text_width(line) for line in text.splitlines()), default=0)
+
+
+def fit_table(rows, headers, wrap: int | None = None, drop: bool = False, note: str = "Rule",
+              cols: int | None = None) -> str:
+    """A tabulate table in `cols` columns (default: width()). Column `wrap` (a long text such as the
+    rule) wraps when the table is too wide; when it would be narrower than MIN_WRAP it moves below
+    the table as numbered notes. `drop` leaves it out altogether (--compact)."""
+    cols = cols or width()
+    rows = [list(r) for r in rows]
+    headers = list(headers)
+    if wrap is not None and wrap < 0:
+        wrap = len(headers) + wrap
+    if wrap is not None and drop:
+        return tabulate([r[:wrap] + r[wrap + 1:] for r in rows], headers=headers[:wrap] + headers[wrap + 1:])
+    table = tabulate(rows, headers=headers)
+    if wrap is None or widest(table) <= cols:
+        return table
+    without = tabulate([r[:wrap] + r[wrap + 1:] for r in rows], headers=headers[:wrap] + headers[wrap + 1:])
+    room = cols - widest(without) - 2
+    if room >= MIN_WRAP:
+        wrapped = [r[:wrap] + [_wrap(str(r[wrap]), room)] + r[wrap + 1:] for r in rows]
+        table = tabulate(wrapped, headers=headers)
+        if widest(table) <= cols:
+            return table
+    # the text column below the table: a number in its place, the text wrapped underneath
+    numbered, notes = [], []
+    for r in rows:
+        text = str(r[wrap])
+        if text:
+            notes.append(text)
+            numbered.append(r[:wrap] + [f"[{len(notes)}]"] + r[wrap + 1:])
+        else:
+            numbered.append(r[:wrap] + [""] + r[wrap + 1:])
+    out = [tabulate(numbered, headers=headers[:wrap] + [headers[wrap][:6]] + headers[wrap + 1:])]
+    if widest(out[0]) > cols:
+        out = [without]
+        numbered = None
+    if notes:
+        out.append(f"{note}:" if numbered is None else "")
+        for n, text in enumerate(notes, 1):
+            lead = f"  [{n}] " if numbered is not None else "  - "
+            out.append(textwrap.fill(text, cols, initial_indent=lead, subsequent_indent=" " * len(lead),
+                                     break_on_hyphens=False))
+    return "\n".join(out)
+
+
+def _wrap(text: str, room: int) -> str:
+    return "\n".join(textwrap.wrap(text, room, break_on_hyphens=False, break_long_words=True)) or text
+
+
+def field(label: str, text: str, indent: int = 10, cols: int | None = None) -> str:
+    """`label` padded to `indent`, then `text` wrapped under it to the width."""
+    cols = cols or width()
+    lead = f"{label:<{indent}}"
+    if text_width(lead + text) <= cols:
+        return lead + text
+    return textwrap.fill(text, cols, initial_indent=lead, subsequent_indent=" " * indent,
+                         break_on_hyphens=False, break_long_words=False)
+
+
+def fill(text: str, cols: int | None = None, indent: str = "") -> str:
+    cols = cols or width()
+    if text_width(text) <= cols:
+        return text
+    return textwrap.fill(text, cols, subsequent_indent=indent or "  ", break_on_hyphens=False,
+                         break_long_words=False)
