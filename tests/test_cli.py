@@ -99,7 +99,7 @@ def test_variants_list_and_show():
     assert r.exit_code == 0 and "hk-old" in r.output
     r = run("variants", "show", "hk-old")
     assert r.exit_code == 0
-    for text in ("dragon_pung", "min_faan", "seven_pairs_limit", "Options", "003 Limit Hands"):
+    for text in ("dragon_pung", "min_faan", "seven_pairs_limit", "Options", "Wikipedia 'Mahjong', Limit Hands"):
         assert text in r.output
 
 

@@ -1,10 +1,10 @@
-"""Hangzhou (../shared/seeds/000_e65adf2641304857.txt lines 452-626, Japanese 627-655): every double
+"""Hangzhou (Hangzhou rules, Introduction and Immediate third time banker, Japanese 627-655): every double
 with a hand that has it and one that almost has it, the per-seat payments of the Japanese digest for
 1, 2 and 3+ lao, the theoretical maximum, every refusal, the robbed kong and the three-set liability
 cases, the options, zero-sum over generated hands and the example session.
 
-Expected figures are worked out from the text: unit 1, x2 per double (lines 564-571), pairs with the
-banker x2 / x4 / x8 at lao 1 / 2 / 3+ (lines 560-562), lao = streak + 1 (RULINGS hangzhou)."""
+Expected figures are worked out from the text: unit 1, x2 per double (Hangzhou rules, Payout scheme), pairs with the
+banker x2 / x4 / x8 at lao 1 / 2 / 3+ (Hangzhou rules, Payout scheme), lao = streak + 1 (RULINGS hangzhou)."""
 import random
 from pathlib import Path
 
@@ -48,7 +48,7 @@ def refused(hand, fragment, rules=None, **ctx):
     assert fragment in str(e.value), str(e.value)
 
 
-# ---- payments by staying count: Japanese lines 627-629 ---------------------------------------------
+# ---- payments by staying count: Hangzhou digest, 牢 (staying count) ---------------------------------------------
 
 @pytest.mark.parametrize("streak, seat, want", [
     # 1牢: 親のツモなら,子3人が2点ずつ / 子のツモなら,親は2点,子2人は1点ずつ
@@ -57,7 +57,7 @@ def refused(hand, fragment, rules=None, **ctx):
     # 2牢: 4 each / banker 4, the others 1
     (1, "E", {"S": 4, "W": 4, "N": 4}),
     (1, "W", {"E": 4, "S": 1, "N": 1}),
-    # 3牢以上: 8 each / banker 8, the others 1; 'three or more' (line 562): five stays pay as three
+    # 3牢以上: 8 each / banker 8, the others 1; 'three or more' (Hangzhou rules, Payout scheme): five stays pay as three
     (2, "E", {"S": 8, "W": 8, "N": 8}),
     (2, "N", {"E": 8, "S": 1, "W": 1}),
     (5, "E", {"S": 8, "W": 8, "N": 8}),
@@ -72,7 +72,7 @@ def test_own_tile_payments_by_lao(streak, seat, want):
 
 @pytest.mark.parametrize("seat, discarder", [("S", "E"), ("E", "W")])
 def test_claim_at_lao3_discarder_pays_eight(seat, discarder):
-    # line 559 and Japanese line 629: 親から子,子から親への振込みでは,振り込んだ人が上がった人に8点
+    # Hangzhou rules, Payout scheme and Hangzhou digest, 牢 (staying count): 親から子,子から親への振込みでは,振り込んだ人が上がった人に8点
     r = sc(PLAIN, seat=seat, discarder=discarder, streak=2)
     assert r.transfers and all(t.frm == discarder for t in r.transfers)
     assert paid(r) == {discarder: 8}
@@ -124,9 +124,9 @@ def test_wild_eye_on_two_fortunes_and_on_a_white():
 
 
 def test_float_payments():
-    # fortune float: wild eye x2 x float x2 = x4 (line 566); banker lao 1: 4 x 2 = 8 each
+    # fortune float: wild eye x2 x float x2 = x4 (Hangzhou rules, Payout scheme); banker lao 1: 4 x 2 = 8 each
     assert paid(sc(WILD_EYE, floats=1)) == {"S": 8, "W": 8, "N": 8}
-    # double float: x8 including wild eye (line 567); non-banker S at lao 2: E 8 x 4 = 32, W 8, N 8
+    # double float: x8 including wild eye (Hangzhou rules, Payout scheme); non-banker S at lao 2: E 8 x 4 = 32, W 8, N 8
     assert paid(sc(WILD_EYE, floats=2, seat="S", streak=1)) == {"E": 32, "W": 8, "N": 8}
 
 
@@ -151,7 +151,7 @@ def test_seven_pairs_values():
 
 def test_clean_seven_pairs_on_a_claim_option():
     hand = "1133m 5577p 22s EE CC"
-    # the rule as written (line 570): x4 also on a claim; S discards to banker E at lao 3: 4 x 8 = 32
+    # the rule as written (Hangzhou rules, Payout scheme): x4 also on a claim; S discards to banker E at lao 3: 4 x 8 = 32
     assert paid(sc(hand, discarder="S", streak=2)) == {"S": 32}
     # 'Some (many?) play that the extra double ... is not awarded in case of win by claiming': x2 -> 16
     r = sc(hand, {"clean_seven_pairs_on_claims": False}, discarder="S", streak=2)
@@ -169,13 +169,13 @@ def test_fortune_at_face_value_option():
 
 
 def test_theoretical_maximum_1024():
-    # line 572: a streak of four kongs (x16), double float (x8), banker at 3 lao (x8): 1024 times a unit
+    # Hangzhou rules, Payout scheme: a streak of four kongs (x16), double float (x8), banker at 3 lao (x8): 1024 times a unit
     r = sc("{1111m} {2222m} {3333m} {4444m} 9s 5p", kong_draw=4, floats=2, streak=2)
     assert r.value.base == 128  # 16 x 8
     assert paid(r) == {"S": 1024, "W": 1024, "N": 1024}
 
 
-# ---- robbing a kong: lines 569, 578 ------------------------------------------------------------------
+# ---- robbing a kong: Hangzhou rules, Payout scheme and Exceptions to the payout scheme ------------------------------------------------------------------
 
 def test_robbed_kong_paid_by_the_robbed_player():
     # banker E robs S at lao 3: three own-tile shares of 1 x 2 x 8 = 16, all paid by S: 48
@@ -191,7 +191,7 @@ def test_robbing_at_two_lao_is_an_option():
     assert paid(sc(ROBBABLE, {"rob_min_lao": 2}, seat="S", robbed="E", streak=1)) == {"E": 12}
 
 
-# ---- legality: line 545 and the doubles' conditions --------------------------------------------------
+# ---- legality: Hangzhou rules, Win (胡牌) and the doubles' conditions --------------------------------------------------
 
 REFUSALS = [
     # (hand, context, rules, message fragment)
@@ -225,7 +225,7 @@ def test_refusals(hand, ctx, rules, fragment):
 def test_refusal_cites_its_rule():
     with pytest.raises(IllegalWin) as e:
         sc(PLAIN, seat="S", discarder="W", streak=2)
-    assert "000 line 545" in str(e.value)
+    assert "Hangzhou rules, Win (胡牌)" in str(e.value)
 
 
 def test_claims_at_two_lao_are_an_option():
@@ -234,12 +234,12 @@ def test_claims_at_two_lao_are_an_option():
 
 
 def test_fortune_used_in_a_claimed_run_is_fine():
-    # line 549: a run containing a fortune may be completed by a discarded tile: 4p + fortune 9s wait
+    # Hangzhou rules, Win (胡牌): a run containing a fortune may be completed by a discarded tile: 4p + fortune 9s wait
     # for 5p (345p or 456p), claimed from banker E at lao 3: E pays 1 x 8 = 8
     assert paid(sc("123m 456m 4p9s EE 678s 5p", seat="S", discarder="E", streak=2)) == {"E": 8}
 
 
-# ---- white dragons: the indicator's face value (line 496) -------------------------------------------
+# ---- white dragons: the indicator's face value (Hangzhou rules, Fortune tiles (财神)) -------------------------------------------
 
 def test_white_dragon_is_the_indicator_face():
     # 78s + P (= 9s) is a run, the white won on; no fortune held: plain, banker lao 1: 2 each
@@ -247,7 +247,7 @@ def test_white_dragon_is_the_indicator_face():
     assert paid(r) == {"S": 2, "W": 2, "N": 2} and "wild_eye" not in names(r)
     # a discarded white can be claimed (it is not a fortune): S discards it to banker E at lao 3: 8
     assert paid(sc("123m 456m 789p 55s 78s P", discarder="S", streak=2)) == {"S": 8}
-    # an open pung may hold white dragons (line 523)
+    # an open pung may hold white dragons (Hangzhou rules, Pung (碰))
     assert paid(sc("[PPP,1] 123m 456m 789p 55s")) == {"S": 2, "W": 2, "N": 2}
 
 
@@ -258,7 +258,7 @@ def test_open_run_with_the_indicator_face_reads_as_a_white():
     refused("[789s] {PPPP} 123m 456m 5s 5s", "four white dragons")
 
 
-# ---- permanent fortune (line 592): option fortune_from = fixed -------------------------------------
+# ---- permanent fortune (Hangzhou rules, Permanent fortune): option fortune_from = fixed -------------------------------------
 
 FIXED = {"fortune_from": "fixed"}
 
@@ -282,7 +282,7 @@ def test_indicator_is_required():
         engine.score(PLAIN, variant=V, self_draw=True)
 
 
-# ---- three-set liability and counter-liability (line 576), variations (586, 588) ---------------------
+# ---- three-set liability and counter-liability (Hangzhou rules, Exceptions to the payout scheme), variations (586, 588) ---------------------
 
 THREE_CHOWS = "[123m] [456m] [789m] 234s 55s"  # chows come from the left: for S, that is E
 
@@ -327,7 +327,7 @@ def test_liability_on_wall_wins_only_by_default():
 
 def test_liability_on_claims_option():
     on = {"liability_on_claims": True}
-    # the discarder E is also liable: pays 8 and the full 8 again = 16 (line 588: 'double')
+    # the discarder E is also liable: pays 8 and the full 8 again = 16 (Hangzhou rules, Liability for win by a discarded tile: 'double')
     assert paid(sc(THREE_CHOWS, on, seat="S", discarder="E", streak=2)) == {"E": 16}
     # S holds three pungs from W (its right); E discards: E 8, W the full 8 on top
     assert paid(sc("[111p,3] [222p,3] [333p,3] 234s 55s", on, seat="S", discarder="E", streak=2)) == {"E": 8, "W": 8}

@@ -1,6 +1,6 @@
-"""Quanzhou scoring, 000_e65adf2641304857.txt lines 747-752 and the Japanese bullets at lines 39-42, on
+"""Quanzhou scoring, 000_e65adf2641304857.txt Xiamen rules, Quanzhou scoring and the Japanese bullets at Xiamen digest, 泉州 (Quanzhou), on
 top of Xiamen (tests/test_xiamen.py covers what is shared). Figures worked by hand: each loser pays
-(pair base + water) x multiplier; the banker's base is 2 plus one per stay (000 line 748).
+(pair base + water) x multiplier; the banker's base is 2 plus one per stay (Xiamen rules, Quanzhou scoring).
 
 Unless a row says otherwise: winner South, banker East, gold indicator 9s, no streak."""
 import pytest
@@ -26,7 +26,7 @@ def test_eight_bonus_present_and_almost():
     with pytest.raises(IllegalWin):  # seven bonus tiles and no hand: nothing wins
         score(SCATTER.replace(" 1234g", " 123g"))
     assert "eight_bonus" not in names(score(PLAIN + " 1234f 123g"))
-    with pytest.raises(IllegalWin):  # Xiamen has no such win (16 water instead, J line 28)
+    with pytest.raises(IllegalWin):  # Xiamen has no such win (16 water instead; Xiamen digest, 水 (water))
         engine.score(SCATTER, {"seat": "S", "indicator": "9s", "self_draw": True}, variant="xiamen")
 
 
@@ -38,11 +38,11 @@ def test_quanzhou_drops_xiamen_patterns():
 
 
 ROWS = [
-    # added East kong scores as a closed pung (000 line 749): 2 + 555p 1 = 3; x2: E (2+3)*2=10, W 8, N 8
+    # added East kong scores as a closed pung (Xiamen rules, Quanzhou scoring): 2 + 555p 1 = 3; x2: E (2+3)*2=10, W 8, N 8
     ("[EEEE,5] 123m 456m 789m 555p 7s 7s", {}, None, 3, 2, {"E": -10, "S": 26, "W": -8, "N": -8}),
     # a claimed kong stays an open kong: 3 + 1 = 4; E 12, W 10, N 10
     ("[EEEE,2] 123m 456m 789m 555p 7s 7s", {}, None, 4, 2, {"E": -12, "S": 32, "W": -10, "N": -10}),
-    # no bonus for four seasons (000 line 751): 5 bonus tiles + 3 = 8; x2: E 20, W 18, N 18
+    # no bonus for four seasons (Xiamen rules, Quanzhou scoring): 5 bonus tiles + 3 = 8; x2: E 20, W 18, N 18
     (PLAIN + " 1234g 1f", {}, None, 8, 2, {"E": -20, "S": 56, "W": -18, "N": -18}),
     # all eight on a complete hand: the instant win x3 (8 water; concealed tiles read as singles, so no set
     # water) is the highest multiplier: E (2+8)*3=30, W 27, N 27 (as sets: x2 with 11 water)
@@ -73,7 +73,7 @@ ROWS = [
     (PLAIN, {"streak": 1}, {"base_scale": 8}, 3, 2, {"E": -54, "S": 98, "W": -22, "N": -22}),
     # the banker wins with one stay: base 3 with every loser; (3+3)*2 = 12 each
     (PLAIN, {"seat": "E", "streak": 1}, None, 3, 2, {"E": 36, "S": -12, "W": -12, "N": -12}),
-    # open pung as closed (000 line 750): claimed East pung 2 + 555p 1 = 3; x1: E 5, W 4, N 4
+    # open pung as closed (Xiamen rules, Quanzhou scoring): claimed East pung 2 + 555p 1 = 3; x1: E 5, W 4, N 4
     ("[EEE,1] 123m 456m 789m 555p 7s 7s", {"discarder": "W"}, {"open_pung_as_closed": True}, 3, 1,
      {"E": -5, "S": 13, "W": -4, "N": -4}),
 ]
@@ -87,10 +87,10 @@ def test_payments(hand, ctx, rules, water, mult, net):
 
 
 @pytest.mark.parametrize("hand, ctx, rule", [
-    ("123m 456m 789m EEE 555p 7s 9s", {"rob_gold": True}, "000 line 752"),  # no robbing the gold
-    (SCATTER, {"discarder": "W"}, "000 line 732"),  # the eight-bonus win is on one's own draw
-    ("123m 456m 789m EEE 555p 7s 9s", {"discarder": "W"}, "000 line 714"),  # inherited: discarded gold
-    (FLOAT, {"discarder": "W"}, "000 line 733"),  # inherited: gold float on a discard
+    ("123m 456m 789m EEE 555p 7s 9s", {"rob_gold": True}, "Xiamen rules, Quanzhou scoring"),  # no robbing the gold
+    (SCATTER, {"discarder": "W"}, "Xiamen rules, Multipliers are"),  # the eight-bonus win is on one's own draw
+    ("123m 456m 789m EEE 555p 7s 9s", {"discarder": "W"}, "Xiamen rules, Winning"),  # inherited: discarded gold
+    (FLOAT, {"discarder": "W"}, "Xiamen rules, Multipliers are"),  # inherited: gold float on a discard
 ])
 def test_refusals(hand, ctx, rule):
     with pytest.raises(IllegalWin) as e:

@@ -1,5 +1,5 @@
-"""Wuhan red-dragon laizi kong (../shared/seeds/000_e65adf2641304857.txt lines 195-272) and its
-three-player form (lines 257-264): legality, every big win with a hand that has it and one that almost
+"""Wuhan red-dragon laizi kong (Wuhan page, 上がりの条件 (winning conditions) and 紅中發財頼子槓 (red and green option)) and its
+three-player form (Wuhan page, 三人麻雀 (three players)): legality, every big win with a hand that has it and one that almost
 has it, every fan of the winner and of a loser, the minimum, each cap step, liability, the page's
 worked example (its figures are lost: recomputed here by hand), examples/wuhan-session.yaml, and
 zero-sum payments over generated hands.
@@ -72,7 +72,7 @@ def test_big_win_has_and_almost(name, has, almost, ctx):
 
 
 def test_all_winds_needs_no_sets_and_adds_to_all_pungs():
-    # line 225: no sets needed; the same tiles as pungs also score all pungs (10 + 10)
+    # Wuhan page, 役 (hands): no sets needed; the same tiles as pungs also score all pungs (10 + 10)
     r = run("[EEE,1] SSS WWW FFF P P", wild="9s", rules=NO_MIN)
     assert names(r)["all_winds"] == 10 and names(r)["all_pungs"] == 10
     assert r.value.base == 20
@@ -80,19 +80,19 @@ def test_all_winds_needs_no_sets_and_adds_to_all_pungs():
 
 
 def test_laizi_in_all_winds_stands_for_a_wind_and_softens_the_win():
-    # line 225 '化けた頼子を混ぜて構いません': 5m as laizi among the honours; it stands for a wind -> not hard
+    # Wuhan page, 役 (hands) '化けた頼子を混ぜて構いません': 5m as laizi among the honours; it stands for a wind -> not hard
     r = run("[EEE,1] SWNFPSWNF 5m S", wild="5m", rules=NO_MIN)
     assert "all_winds" in names(r) and "hard_win" not in names(r)
 
 
 def test_big_wins_add_up():
-    # line 218 'one 10 per big win': one suit + all pungs = 20 base
+    # Wuhan page, 点数 (points) 'one 10 per big win': one suit + all pungs = 20 base
     r = run("[111p,1] 333p 666p 999p 7p 7p", rules=NO_MIN, discarder="S")
     assert r.value.base == 20
 
 
 def test_pure_one_suit_excludes_honours():
-    # line 227 '数牌1種類だけ': honours spoil it (and the 3m-free eyes must then be 2/5/8)
+    # Wuhan page, 役 (hands) '数牌1種類だけ': honours spoil it (and the 3m-free eyes must then be 2/5/8)
     assert "pure_one_suit" not in names(run("[123m,1] 456m 789m SSS 5m 5m", rules=NO_MIN))
 
 
@@ -103,32 +103,32 @@ def winner_points(hand, **ctx):
 
 
 def test_small_win_base_and_opened_and_hard():
-    # small 1 point x2 opened x2 hard, self-draw x2: 8 (lines 217, 236, 242, 243)
+    # small 1 point x2 opened x2 hard, self-draw x2: 8 (Wuhan page, 点数 (points) and 飜 (fan))
     r = run(SMALL, rules=NO_MIN)
     assert names(r) == {"opened": 1, "hard_win": 1, "self_draw": 1}
     assert r.value.total == 8
 
 
 @pytest.mark.parametrize("hand,ctx,points", [
-    # concealed kong 2 fan: opened 1 + kong 2 + hard 1 = 4 fan on a discard -> 1 x 16 = 16 (line 237)
+    # concealed kong 2 fan: opened 1 + kong 2 + hard 1 = 4 fan on a discard -> 1 x 16 = 16 (Wuhan page, 飜 (fan))
     ("[123m,1] {6666p} 789s 234p 5s 5s", {"discarder": "S"}, 16),
-    # exposed kong 1 fan: opened 1 + kong 1 + hard 1 = 3 -> 8 (line 238)
+    # exposed kong 1 fan: opened 1 + kong 1 + hard 1 = 3 -> 8 (Wuhan page, 飜 (fan))
     ("[123m,1] [6666p,2] 789s 234p 5s 5s", {"discarder": "S"}, 8),
     # an added kong is an exposed kong too: 8
     ("[123m,1] [6666p,5] 789s 234p 5s 5s", {"discarder": "S"}, 8),
-    # two laizi kongs, 2 fan each: opened 1 + hard 1 + 4 = 6 -> 64 (line 237)
+    # two laizi kongs, 2 fan each: opened 1 + hard 1 + 4 = 6 -> 64 (Wuhan page, 飜 (fan))
     (SMALL, {"discarder": "S", "laizi_kongs": 2}, 64),
-    # three red-dragon kongs, 1 fan each: 1 + 1 + 3 = 5 -> 32 (line 238)
+    # three red-dragon kongs, 1 fan each: 1 + 1 + 3 = 5 -> 32 (Wuhan page, 飜 (fan))
     (SMALL, {"discarder": "S", "red_kongs": 3}, 32),
-    # dealer, small win: 1 fan: 1 + 1 + 1 = 3 -> 8 (line 239)
+    # dealer, small win: 1 fan: 1 + 1 + 1 = 3 -> 8 (Wuhan page, 飜 (fan))
     (SMALL, {"discarder": "S", "seat": "E", "dealer": "E"}, 8),
-    # dealer, big win: 0 fan: all pungs 10 x2 opened x2 hard = 40 (line 239)
+    # dealer, big win: 0 fan: all pungs 10 x2 opened x2 hard = 40 (Wuhan page, 飜 (fan))
     (PUNGS_3M, {"discarder": "S", "seat": "E", "dealer": "E"}, 40),
-    # self-draw, big win: half a fan: 10 x2 x2 x1.5 = 60 (line 243)
+    # self-draw, big win: half a fan: 10 x2 x2 x1.5 = 60 (Wuhan page, 飜 (fan))
     (PUNGS_3M, {"self_draw": True}, 60),
-    # kong bloom includes the self-draw: 10 x2 opened x2 exposed kong x2 hard, no x1.5 (line 229)
+    # kong bloom includes the self-draw: 10 x2 opened x2 exposed kong x2 hard, no x1.5 (Wuhan page, 役 (hands))
     ("[123m,1] [6666p,2] 789s 234p 5s 5s", {"kong_draw": 1}, 80),
-    # sea bottom likewise: 40 (line 228)
+    # sea bottom likewise: 40 (Wuhan page, 役 (hands))
     (SMALL, {"last_tile": True, "self_draw": True}, 40),
     # a kong replacement without 2-5-8 eyes is no kong bloom, so the self-draw half fan stays:
     # all pungs 10 x2 opened x2 exposed kong x2 hard x1.5 = 120
@@ -139,7 +139,7 @@ def test_winner_fan(hand, ctx, points):
 
 
 def test_hard_win():
-    # line 242: no laizi, or a laizi at its own face value, is hard; a laizi standing in is not
+    # Wuhan page, 飜 (fan): no laizi, or a laizi at its own face value, is hard; a laizi standing in is not
     assert "hard_win" in names(run(SMALL, wild="4p", rules=NO_MIN))  # 4p in 234p is its own face
     soft = run("[123m,1] 456m 789s 234p 5s N", rules=NO_MIN)  # N stands for the second 5s
     assert "hard_win" not in names(soft)
@@ -156,12 +156,12 @@ def test_hard_win_counts_on_big_wins_too():
 
 @pytest.mark.parametrize("state,times", [
     ({}, 1),
-    ({"opened": True}, 2),                        # line 236
-    ({"opened": True, "concealed_kongs": 1}, 8),  # x2 x4 (line 237)
+    ({"opened": True}, 2),                        # Wuhan page, 飜 (fan)
+    ({"opened": True, "concealed_kongs": 1}, 8),  # x2 x4 (Wuhan page, 飜 (fan))
     ({"concealed_kongs": 1}, 4),                  # a concealed kong does not open
-    ({"exposed_kongs": 1}, 4),                    # x2 exposed kong, and it is an opening x2 (line 238)
-    ({"red_kongs": 2}, 4),                        # 1 fan each (line 238)
-    ({"laizi_kongs": 1}, 4),                      # 2 fan (line 237)
+    ({"exposed_kongs": 1}, 4),                    # x2 exposed kong, and it is an opening x2 (Wuhan page, 飜 (fan))
+    ({"red_kongs": 2}, 4),                        # 1 fan each (Wuhan page, 飜 (fan))
+    ({"laizi_kongs": 1}, 4),                      # 2 fan (Wuhan page, 飜 (fan))
     ("opened,ck=1,rk=1", 16),                     # the compact string: x2 x4 x2
     ("o lk=1", 8),
     ("closed", 1),
@@ -176,15 +176,15 @@ def test_loser_dealer_and_discarder():
     # small win on S's discard, winner 4 (opened, hard): E dealer x2 = 8, S discarder x2 = 8, W 4
     r = run(SMALL, rules=NO_MIN, discarder="S")
     assert paid(r) == {"E": 8, "S": 8, "W": 4}
-    # big win on W's discard: winner 10 x2 x2 = 40; E dealer x1 = 40 (line 239), W discarder x1.5 = 60
-    # (line 246), S 40
+    # big win on W's discard: winner 10 x2 x2 = 40; E dealer x1 = 40 (Wuhan page, 飜 (fan)), W discarder x1.5 = 60
+    # (Wuhan page, 飜 (fan)), S 40
     r = run(PUNGS_3M, rules=NO_MIN, discarder="W")
     assert paid(r) == {"E": 40, "S": 40, "W": 60}
 
 
 def test_robbed_player_takes_the_discarder_fan_and_pays_for_all():
     # robbing S's kong (big, 2-5-8 eyes): 10 x2 opened x2 hard = 40; everyone opened:
-    # E 40 x2 = 80 (dealer 0 on a big win), S 40 x1.5 x2 = 120, W 80; S pays all 280 (line 255)
+    # E 40 x2 = 80 (dealer 0 on a big win), S 40 x1.5 x2 = 120, W 80; S pays all 280 (Wuhan page, 包 (liability))
     robbing = "[123m,1] 456m 789s 34p 55s 2p"  # robs S's 2p (the robbed tile is held once)
     r = run(robbing, robbed="S", others=ALL_OPEN)
     assert paid(r) == {"S": 280}
@@ -211,16 +211,16 @@ def test_worked_example():
 
 @pytest.mark.parametrize("hand,ctx,rule", [
     (SMALL, {}, None),                                     # control: legal
-    ("[123m,1] 456m 789s CCC 5s 5s", {}, "line 202"),      # a red dragon pung in hand
-    ("[CCC,1] 456m 789s 234p 5s 5s", {}, "line 202"),      # a red dragon meld
-    ("123m 456m 789s 234p 5s 5s", {}, "line 203"),         # nothing claimed
-    ("{1111m} 456m 789s 234p 5s 5s", {}, "line 203"),      # a concealed kong does not open
-    ("[123m,1] 456m 789s 234p 3s 3s", {}, "line 205"),     # 3s eyes
-    ("1f [123m,1] 456m 789s 234p 5s 5s", {}, "line 258"),  # a flower
-    ("[NNN,1] 456m 789s 234p 5s 5s", {}, "line 237"),      # a laizi in a meld
-    (SMALL, {"discarder": "S", "last_tile": True}, "line 228"),  # no discards from the last four
-    (SMALL, {"red_kongs": 3, "others": {"E": {"red_kongs": 2}}}, "line 238"),  # 5 reds
-    (SMALL, {"laizi_kongs": 4, "others": {"E": "lk=1"}}, "line 237"),  # 5 laizi
+    ("[123m,1] 456m 789s CCC 5s 5s", {}, "Wuhan page, 上がりの条件"),      # a red dragon pung in hand
+    ("[CCC,1] 456m 789s 234p 5s 5s", {}, "Wuhan page, 上がりの条件"),      # a red dragon meld
+    ("123m 456m 789s 234p 5s 5s", {}, "Wuhan page, 上がりの条件"),         # nothing claimed
+    ("{1111m} 456m 789s 234p 5s 5s", {}, "Wuhan page, 上がりの条件"),      # a concealed kong does not open
+    ("[123m,1] 456m 789s 234p 3s 3s", {}, "Wuhan page, 上がりの条件"),     # 3s eyes
+    ("1f [123m,1] 456m 789s 234p 5s 5s", {}, "Wuhan page, 三人麻雀"),  # a flower
+    ("[NNN,1] 456m 789s 234p 5s 5s", {}, "Wuhan page, 飜"),      # a laizi in a meld
+    (SMALL, {"discarder": "S", "last_tile": True}, "Wuhan page, 役"),  # no discards from the last four
+    (SMALL, {"red_kongs": 3, "others": {"E": {"red_kongs": 2}}}, "Wuhan page, 飜"),  # 5 reds
+    (SMALL, {"laizi_kongs": 4, "others": {"E": "lk=1"}}, "Wuhan page, 飜"),  # 5 laizi
 ])
 def test_refusals(hand, ctx, rule):
     if rule is None:
@@ -232,45 +232,45 @@ def test_refusals(hand, ctx, rule):
 
 
 def test_two_laizi_eyes_only_at_face_2_5_8():
-    # line 205: two laizi as eyes only when the laizi's face is 2/5/8 ... and then the small win holds
-    # two laizi, which line 206 refuses; a big win (one suit) may hold them
-    with pytest.raises(IllegalWin, match="line 206"):
+    # Wuhan page, 上がりの条件 (winning conditions): two laizi as eyes only when the laizi's face is 2/5/8 ... and then the small win holds
+    # two laizi, which Wuhan page, 上がりの条件 (winning conditions) refuses; a big win (one suit) may hold them
+    with pytest.raises(IllegalWin, match="Wuhan page, 上がりの条件"):
         run("[123m,1] 456m 789s 234p 5s 5s", wild="5s", rules=NO_MIN)
     r = run("[123s,1] 456s 789s 111s 5s 5s", wild="5s", rules=NO_MIN)
     assert "pure_one_suit" in names(r) and "hard_win" in names(r)
     # laizi N twice as eyes: their face is no 2/5/8, and only a laizi pair could read them
-    with pytest.raises(IllegalWin, match="line 20[56]"):
+    with pytest.raises(IllegalWin, match="Wuhan page, 上がりの条件"):
         run("[123m,1] 456m 789s 234p N N", rules=NO_MIN)
 
 
 def test_one_laizi_single_wait_on_any_258():
-    # line 205: '頼子1枚の単騎で,任意の2,5,8を待つのは,認められる': laizi + 8p eyes
+    # Wuhan page, 上がりの条件 (winning conditions): '頼子1枚の単騎で,任意の2,5,8を待つのは,認められる': laizi + 8p eyes
     r = run("[123m,1] 456m 789s 234p N 8p", rules=NO_MIN)
     assert r.chosen.facts.pair.tile == 9 + 7
 
 
 def test_small_win_holds_at_most_one_laizi():
-    # line 206: two laizi (N) in a small win are refused; the same tiles in a big win are fine
-    with pytest.raises(IllegalWin, match="line 206"):
+    # Wuhan page, 上がりの条件 (winning conditions): two laizi (N) in a small win are refused; the same tiles in a big win are fine
+    with pytest.raises(IllegalWin, match="Wuhan page, 上がりの条件"):
         run("[123m,1] 456m 789s 23p N 5s N", rules=NO_MIN)
     r = run("[111m,1] 444p 777s 66s N 3m N", rules=NO_MIN)  # all pungs, two laizi
     assert "all_pungs" in names(r)
 
 
 def test_eyes_exemptions():
-    # line 205: all pungs, all winds, all 2-5-8 and one suit need no 2-5-8 eyes
+    # Wuhan page, 上がりの条件 (winning conditions): all pungs, all winds, all 2-5-8 and one suit need no 2-5-8 eyes
     run(PUNGS_3M, rules=NO_MIN)
     run("[123m,1] 456m 789m 111m 9m 9m", rules=NO_MIN)
 
 
 def test_green_and_pizi_options():
-    # red_and_green (line 267): a green dragon may not be kept
+    # red_and_green (Wuhan page, 紅中發財頼子槓 (red and green option)): a green dragon may not be kept
     hand = "[FFF,1] 456m 789s 234p 5s 5s"
     run(hand, rules=NO_MIN)
-    with pytest.raises(IllegalWin, match="line 202"):
+    with pytest.raises(IllegalWin, match="Wuhan page, 上がりの条件"):
         run(hand, rules={**NO_MIN, "kong_tiles": "red_green"})
-    # pizi (line 268): indicator 4m and the tile below it, 3m, are put out; red is ordinary then
-    with pytest.raises(IllegalWin, match="line 202"):
+    # pizi (Wuhan page, 紅中發財頼子槓 (red and green option)): indicator 4m and the tile below it, 3m, are put out; red is ordinary then
+    with pytest.raises(IllegalWin, match="Wuhan page, 上がりの条件"):
         run(SMALL, indicator="4m", rules={**NO_MIN, "kong_tiles": "pizi"})
     r = run("[CCC,1] 456p 789s 234p 5s 5s", indicator="4m", rules={**NO_MIN, "kong_tiles": "pizi"})
     assert r.value.total == 8
@@ -304,11 +304,11 @@ def test_context_errors():
         run(SMALL, rules={"caps": "300/200"})
 
 
-# ---- the minimum (line 207) ----------------------------------------------------------------------------
+# ---- the minimum (Wuhan page, 上がりの条件 (winning conditions)) ----------------------------------------------------------------------------
 
 def test_minimum_every_pair():
     # small win on S's discard, winner 4: E dealer 8, S discarder 8, W 4 < 8 -> refused
-    with pytest.raises(IllegalWin, match="line 207"):
+    with pytest.raises(IllegalWin, match="Wuhan page, 上がりの条件"):
         run(SMALL, discarder="S")
     # W opened: 4 x2 = 8 reaches it
     r = run(SMALL, discarder="S", others={"W": {"opened": True}})
@@ -328,26 +328,26 @@ def test_minimum_in_fan_spares_big_wins():
     run(SMALL, discarder="S", others={"W": {"opened": True}}, rules=rules)
     with pytest.raises(IllegalWin, match="3 fan"):
         run(SMALL, discarder="S", rules=rules)
-    # a big win need not reach it (line 207: '大胡なら,これらの飜数がなくても上がれる'):
+    # a big win need not reach it (Wuhan page, 上がりの条件 (winning conditions): '大胡なら,これらの飜数がなくても上がれる'):
     # W unopened: 2 fan, still legal; 40 points
     r = run(PUNGS_3M, discarder="S", rules={"minimum_fan": 4})
     assert paid(r)["W"] == 40
 
 
 def test_big_win_reaches_16_by_itself():
-    # line 207: '大胡なら10点と開口で少なくとも20点はある': unopened losers still pay 40 >= 16
+    # Wuhan page, 上がりの条件 (winning conditions): '大胡なら10点と開口で少なくとも20点はある': unopened losers still pay 40 >= 16
     run(PUNGS_3M, discarder="S", rules={"minimum": 16})
 
 
 def test_red_green_minimum_32():
-    # line 207: 32 points with red-and-green: 4 x2 x2 = 16 for E and S, not enough
+    # Wuhan page, 上がりの条件 (winning conditions): 32 points with red-and-green: 4 x2 x2 = 16 for E and S, not enough
     others = {"E": "o", "S": "o", "W": "o,lk=1"}
     run(SMALL, discarder="S", others=others)
     with pytest.raises(IllegalWin, match="32 points"):
         run(SMALL, discarder="S", others=others, rules={"kong_tiles": "red_green"})
 
 
-# ---- caps (lines 211-214, 269-272) ---------------------------------------------------------------------
+# ---- caps (Wuhan page, 封頂 (caps) and 紅中發財頼子槓 (red and green option)) ---------------------------------------------------------------------
 
 ONE_SUIT_PUNGS = "[111p,1] 333p 666p 999p 7p 7p"         # 20 base: 20 x2 opened x2 hard = 80
 WITH_KONG = "[111p,1] {2222p} 333p 666p 7p 7p"           # + concealed kong x4: 320
@@ -362,19 +362,19 @@ def test_cap_300_per_pair():
 
 
 def test_gold_top_400_when_all_three_capped():
-    # winner 320: E 640, S 960, W 640, all >= 300 -> 400 each (line 212)
+    # winner 320: E 640, S 960, W 640, all >= 300 -> 400 each (Wuhan page, 封頂 (caps))
     r = run(WITH_KONG, discarder="S", others=ALL_OPEN)
     assert paid(r) == {"E": 400, "S": 400, "W": 400}
 
 
 def test_sunny_top_500_for_a_loser_who_never_opened():
-    # W unopened: 320 >= 300 still, so a gold top; W never opened -> 500 (line 213)
+    # W unopened: 320 >= 300 still, so a gold top; W never opened -> 500 (Wuhan page, 封頂 (caps))
     r = run(WITH_KONG, discarder="S", others={"E": "o", "S": "o"})
     assert paid(r) == {"E": 400, "S": 400, "W": 500}
 
 
 def test_three_suns_600_when_none_opened():
-    # E 320, S 480, W 320: all capped, none opened -> 600 each (line 214)
+    # E 320, S 480, W 320: all capped, none opened -> 600 each (Wuhan page, 封頂 (caps))
     r = run(WITH_KONG, discarder="S")
     assert paid(r) == {"E": 600, "S": 600, "W": 600}
 
@@ -384,7 +384,7 @@ def test_red_green_scale():
     # winner 320: W unopened 320 < 400, so no gold top: E 640 -> 400, S 960 -> 400, W 320
     assert paid(run(WITH_KONG, discarder="S", others={"E": "o", "S": "o"}, rules=rules)) == \
         {"E": 400, "S": 400, "W": 320}
-    # winner 640 (lines 269-272): everyone opened -> gold 500; W unopened -> sunny 600;
+    # winner 640 (Wuhan page, 紅中發財頼子槓 (red and green option)): everyone opened -> gold 500; W unopened -> sunny 600;
     # none opened (640, 960, 640) -> three suns 700, or 800 by option
     assert paid(run(WITH_KONGS, discarder="S", others=ALL_OPEN, rules=rules)) == {"E": 500, "S": 500, "W": 500}
     assert paid(run(WITH_KONGS, discarder="S", others={"E": "o", "S": "o"}, rules=rules)) == \
@@ -394,13 +394,13 @@ def test_red_green_scale():
         {"E": 800, "S": 800, "W": 800}
 
 
-# ---- liability (lines 253-255) -------------------------------------------------------------------------
+# ---- liability (Wuhan page, 包 (liability)) -------------------------------------------------------------------------
 
 QUAN_QIU_REN = "[123m,1] [456p,1] [777s,2] [888m,3] 5s 5s"
 
 
 def test_liable_discarder_of_all_from_others():
-    # 10 x2 opened x2 hard = 40; E 80, S (discarder, big) 40 x1.5 x2 = 120, W 80: S pays 280 (line 253)
+    # 10 x2 opened x2 hard = 40; E 80, S (discarder, big) 40 x1.5 x2 = 120, W 80: S pays 280 (Wuhan page, 包 (liability))
     r = run(QUAN_QIU_REN, discarder="S", liable="S", others=ALL_OPEN)
     assert paid(r) == {"S": 280}
     with pytest.raises(ContextError, match="no liability"):
@@ -412,7 +412,7 @@ def test_liable_discarder_of_all_from_others():
 def test_liable_feeder_of_a_one_suit_third_opening():
     # one suit with three openings, self-drawn: 10 x2 opened x2 hard x1.5 self-draw = 60;
     # E 60 x2 (opened; dealer 0) x2 (red kong) = 240, S 60 x2 = 120, W 120;
-    # E (who fed the pung from the right) pays 480 (line 254)
+    # E (who fed the pung from the right) pays 480 (Wuhan page, 包 (liability))
     hand = "[111m,1] [444m,2] [777m,3] 234m 9m 9m"
     others = {**ALL_OPEN, "E": "o,rk=1"}
     r = run(hand, liable="E", others=others)
@@ -435,7 +435,7 @@ def test_pay_from_total():
     value, transfers, net = engine.pay(40, {"seat": "N", "discarder": "S", "big_win": True}, variant="wuhan")
     assert net == {"E": -40, "S": -60, "W": -40, "N": 140}
     # 4 from W who declared nothing is below the minimum of 8
-    with pytest.raises(IllegalWin, match="line 207"):
+    with pytest.raises(IllegalWin, match="Wuhan page, 上がりの条件"):
         engine.pay(4, {"seat": "N", "discarder": "S"}, variant="wuhan")
 
 
@@ -454,10 +454,10 @@ def test_cli_other_string_and_refusal():
     assert json.loads(res.output)["net"] == {"E": -16, "S": -16, "W": -64, "N": 96}  # the worked example
     res = runner.invoke(main, ["score", "[123m,1] 456m 789s CCC 5s 5s", "-v", "wuhan", "--wild", "9p",
                                "--self-draw"])
-    assert res.exit_code == 2 and "line 202" in res.output and "Traceback" not in res.output
+    assert res.exit_code == 2 and "Wuhan page, 上がりの条件" in res.output and "Traceback" not in res.output
 
 
-# ---- three players (lines 257-264) ------------------------------------------------------------------------
+# ---- three players (Wuhan page, 三人麻雀 (three players)) ------------------------------------------------------------------------
 
 SMALL3 = "[123p,1] 456p 789s 234p 5s 5s"
 
@@ -468,31 +468,31 @@ def run3(hand, **ctx):
 
 
 def test_three_player_tiles():
-    # line 258: no characters, no East
+    # Wuhan page, 三人麻雀 (three players): no characters, no East
     run3(SMALL3, others={"E": "o", "S": "o"})
-    with pytest.raises(IllegalWin, match="line 258"):
+    with pytest.raises(IllegalWin, match="Wuhan page, 三人麻雀"):
         run3(SMALL, others={"E": "o", "S": "o"})
-    with pytest.raises(IllegalWin, match="line 258"):
+    with pytest.raises(IllegalWin, match="Wuhan page, 三人麻雀"):
         run3("[EEE,1] 456p 789s 234p 5s 5s", others={"E": "o", "S": "o"})
-    with pytest.raises(VariantError):  # line 259: no green-dragon option
+    with pytest.raises(VariantError):  # Wuhan page, 三人麻雀 (three players): no green-dragon option
         run3(SMALL3, rules={"kong_tiles": "red_green"})
 
 
 def test_three_player_minimum_for_one_loser():
     # W wins small and hard on S's discard, S the dealer: 1 x2 opened x2 hard = 4;
-    # E (nothing declared) 4 < 8, S dealer + discarder 4 x2 x2 = 16: one loser reaches 8 -> legal (line 260)
+    # E (nothing declared) 4 < 8, S dealer + discarder 4 x2 x2 = 16: one loser reaches 8 -> legal (Wuhan page, 三人麻雀 (three players))
     r = run3(SMALL3, discarder="S", dealer="S")
     assert paid(r) == {"E": 4, "S": 16}
-    with pytest.raises(IllegalWin, match="line 207"):
+    with pytest.raises(IllegalWin, match="Wuhan page, 上がりの条件"):
         run3(SMALL3, discarder="S", dealer="S", rules={"minimum_scope": "every"})
     # a soft win (9p laizi as the second 5s) on S's discard: 1 x2 = 2; E dealer 4, S discarder 4
-    # (won on a natural 5s: a discarded laizi is a laizi kong, never claimed, line 237)
+    # (won on a natural 5s: a discarded laizi is a laizi kong, never claimed, Wuhan page, 飜 (fan))
     with pytest.raises(IllegalWin, match="at least one"):
         run3("[123p,1] 456p 789s 234p 9p 5s", discarder="S")
 
 
 def test_three_player_big_win_self_draw_and_discarder_whole_fan():
-    # line 262: all pungs self-drawn: 10 x2 opened x2 hard x2 self-draw = 80
+    # Wuhan page, 三人麻雀 (three players): all pungs self-drawn: 10 x2 opened x2 hard x2 self-draw = 80
     hand = "[111p,1] 444p 777s 666s 3p 3p"
     assert run3(hand).value.total == 80
     # on S's discard: winner 40; S x2 (not x1.5) = 80, E 40
@@ -500,14 +500,14 @@ def test_three_player_big_win_self_draw_and_discarder_whole_fan():
 
 
 def test_three_player_no_sea_bottom():
-    # line 261: no sea bottom, and a discard with --last-tile is ordinary
+    # Wuhan page, 三人麻雀 (three players): no sea bottom, and a discard with --last-tile is ordinary
     r = run3(SMALL3, last_tile=True, others={"E": "o", "S": "o"})
     assert "sea_bottom" not in names(r)
     run3(SMALL3, last_tile=True, discarder="S", others={"E": "o", "S": "o"})
 
 
 def test_three_player_all_winds_is_a_gold_top():
-    # line 264: 40 x2 (self-draw) = 80 points, yet a gold top: 400, and 500 for S who never opened
+    # Wuhan page, 三人麻雀 (three players): 40 x2 (self-draw) = 80 points, yet a gold top: 400, and 500 for S who never opened
     r = run3("[SSS,1] S WWNNFFPP W N", wild="9s", others={"E": "o"})
     assert names(r)["all_winds"] == 10
     assert paid(r) == {"E": 400, "S": 500}

@@ -1,7 +1,7 @@
-"""Xiamen (Amoy) gold-tile mahjong, 000_e65adf2641304857.txt lines 656-746 and the Japanese digest 1-57.
+"""Xiamen (Amoy) gold-tile mahjong, 000_e65adf2641304857.txt Xiamen rules, Introduction and False win and the Japanese digest 1-57.
 
 Every water and multiplier pattern with a hand that has it and one that almost has it; payments worked
-out by hand from the text's formula (000 line 721: (base + water) x multiplier, base 2 with the banker,
+out by hand from the text's formula (Xiamen rules, Scoring: (base + water) x multiplier, base 2 with the banker,
 1 between non-bankers, doubled per banker stay); refusals; hands whose best reading depends on where the
 golds go; zero-sum over generated hands. The text has no worked example with figures to reproduce.
 
@@ -55,7 +55,7 @@ CASES = [
     ("four_flowers", PLAIN + " 1234f", {}, PLAIN + " 123f 4g", {}),
     ("golds", "123m 456m 789m EEE 55p 9s 7s 7s", {}, "123m 456m 789m EEE 55p 5p 7s 7s", {"indicator": "8s"}),
     ("honour_open_pung", "[EEE,1] 123m 456m 789m 555p 7s 7s", {}, PLAIN, {}),
-    # the East pung completed by the winning discard is open (000 line 726)
+    # the East pung completed by the winning discard is open (Xiamen rules, Scoring)
     ("honour_closed_pung", PLAIN, {}, "123m 456m 789m 555p 7s 7s EE E", {"discarder": "W"}),
     ("honour_open_kong", "[EEEE,2] 123m 456m 789m 555p 7s 7s", {}, "{EEEE} 123m 456m 789m 555p 7s 7s", {}),
     ("honour_closed_kong", "{EEEE} 123m 456m 789m 555p 7s 7s", {}, "[EEEE,2] 123m 456m 789m 555p 7s 7s", {}),
@@ -109,7 +109,7 @@ ROWS = [
     ("[EEEE,5] 123m 456m 789m 555p 7s 7s", {}, None, 4, 2, {"E": -12, "S": 32, "W": -10, "N": -10}),
     # five bonus tiles 5 + four seasons bonus 4 + sets 3 = 12; x2: E (2+12)*2=28, W 26, N 26
     (PLAIN + " 1234g 1f", {}, None, 12, 2, {"E": -28, "S": 80, "W": -26, "N": -26}),
-    # all eight: 8 + 4 + 4 = 16 (J line 28) + sets 3 = 19, no instant win in Xiamen; E 42, W 40, N 40
+    # all eight: 8 + 4 + 4 = 16 (Xiamen digest, 水 (water)) + sets 3 = 19, no instant win in Xiamen; E 42, W 40, N 40
     (PLAIN + " 1234f 1234g", {}, None, 19, 2, {"E": -42, "S": 122, "W": -40, "N": -40}),
     # gold float: gold 1 + 3 = 4; x4: E (2+4)*4=24, W (1+4)*4=20, N 20
     (FLOAT, {}, None, 4, 4, {"E": -24, "S": 64, "W": -20, "N": -20}),
@@ -122,7 +122,7 @@ ROWS = [
     (KNOCK, {"last_tile": True}, None, 3, 3, {"E": -15, "S": 39, "W": -12, "N": -12}),
     # ... right after the deal x4: E 20, W 16, N 16
     (KNOCK16, {"first_turn": True}, None, 3, 4, {"E": -20, "S": 52, "W": -16, "N": -16}),
-    # the banker's knocker after the deal: each of S W N pays (2+3)*4 = 20 (never heavenly, J line 37)
+    # the banker's knocker after the deal: each of S W N pays (2+3)*4 = 20 (never heavenly; Xiamen digest, 上がり方 (ways of winning))
     (KNOCK, {"first_turn": True, "seat": "E"}, None, 3, 4, {"E": 60, "S": -20, "W": -20, "N": -20}),
     # knocker with a claimed East pung: 1 + 3 golds = 4; x3: E 18, W 15, N 15
     ("[EEE,1] 1m 4m 7m 2p 5p 9p 1s 4s 7s N 9s9s9s F", {"last_tile": True}, None, 4, 3,
@@ -212,20 +212,20 @@ def test_best_reading_option_payout():
 
 REFUSED = [
     # (hand, context, rules, the rule the message cites)
-    ("123m 456m 789m EEE 555p 7s 9s", {"discarder": "W"}, None, "000 line 714"),  # a discarded gold
-    (FLOAT, {"discarder": "W"}, None, "000 line 733"),  # a gold float on a discard
-    (FLOAT, {"robbed": "W"}, None, "000 line 733"),
-    (PLAIN, {"floats": 1}, None, "000 lines 733, 736-737"),  # --floats but no float reading
-    ("[999s,1] 123m 456m 789m EEE 7s 7s", {"discarder": "W"}, None, "000 lines 705, 708"),  # punged golds
-    ("[789s,1] 123m 456m EEE 555p 7s 7s", {"discarder": "W", "indicator": "8s"}, None, "000 lines 705, 708"),
-    ("123m 456m 789m EEE 9s9s9s 7s 9s", {}, None, "000 line 688"),  # four golds, none robbed
-    ("123m 456m 789m EEE 555p 7s 7s", {"rob_gold": True}, None, "000 line 734"),  # 7s is not the indicator
-    (KNOCK, {}, None, "000 line 732"),  # knocker mid-hand
-    (PLAIN, {"discarder": "W", "float_round": True}, None, "000 line 736"),
-    ("123m 456m 789m EEE 55p 9s 7s 7s", {"discarder": "W"}, {"gold_self_draw_only": True}, "000 line 714"),
-    (PLAIN, {"discarded_gold": True}, {"false_float": True}, "000 line 760"),
-    (PLAIN, {"discarder": "W", "missed_win": True}, {"missed_win_wait": True}, "000 line 756"),
-    (PLAIN, {"wrong_call": True}, None, "000 line 742"),
+    ("123m 456m 789m EEE 555p 7s 9s", {"discarder": "W"}, None, "Xiamen rules, Winning"),  # a discarded gold
+    (FLOAT, {"discarder": "W"}, None, "Xiamen rules, Multipliers are"),  # a gold float on a discard
+    (FLOAT, {"robbed": "W"}, None, "Xiamen rules, Multipliers are"),
+    (PLAIN, {"floats": 1}, None, "Xiamen rules, Multipliers are"),  # --floats but no float reading
+    ("[999s,1] 123m 456m 789m EEE 7s 7s", {"discarder": "W"}, None, "Xiamen rules, Chow and Pung"),  # punged golds
+    ("[789s,1] 123m 456m EEE 555p 7s 7s", {"discarder": "W", "indicator": "8s"}, None, "Xiamen rules, Chow and Pung"),
+    ("123m 456m 789m EEE 9s9s9s 7s 9s", {}, None, "Xiamen rules, Choosing Gold tile"),  # four golds, none robbed
+    ("123m 456m 789m EEE 555p 7s 7s", {"rob_gold": True}, None, "Xiamen rules, Multipliers are"),  # 7s is not the indicator
+    (KNOCK, {}, None, "Xiamen rules, Multipliers are"),  # knocker mid-hand
+    (PLAIN, {"discarder": "W", "float_round": True}, None, "Xiamen rules, Multipliers are"),
+    ("123m 456m 789m EEE 55p 9s 7s 7s", {"discarder": "W"}, {"gold_self_draw_only": True}, "Xiamen rules, Winning"),
+    (PLAIN, {"discarded_gold": True}, {"false_float": True}, "Xiamen rules, False float"),
+    (PLAIN, {"discarder": "W", "missed_win": True}, {"missed_win_wait": True}, "Xiamen rules, Missed win or pung"),
+    (PLAIN, {"wrong_call": True}, None, "Xiamen rules, Wrong chow, pung, kong or drawing"),
 ]
 
 
@@ -256,7 +256,7 @@ def test_a_hand_waiting_on_a_lone_gold_and_a_discard():
     hand = "123m 456m 789m EEE 555p 9s 6p"
     r = score(hand, discarder="W")
     assert r.value.total == 3 and r.net == {"E": -5, "S": 13, "W": -4, "N": -4}
-    with pytest.raises(IllegalWin, match="000 line 733"):
+    with pytest.raises(IllegalWin, match="Xiamen rules, Multipliers are"):
         score(hand, discarder="W", rules={"float_hand_self_draw_only": True})
     # a discard win on a hand that never waited on a lone gold stays legal under the option (+16 as in
     # test_best_reading_gold_in_a_pung_on_a_discard: 55p + gold, pair 77s waiting)
@@ -294,7 +294,7 @@ def test_pay_total_takes_the_multiplier_from_the_context():
 def test_user_errors_are_mj_errors():
     with pytest.raises(ContextError):  # no gold indicator
         engine.score(PLAIN, {"self_draw": True, "seat": "S"}, variant="xiamen")
-    with pytest.raises(ContextError):  # a flower is turned back, never an indicator (J line 4)
+    with pytest.raises(ContextError):  # a flower is turned back, never an indicator (Xiamen digest, 白と金牌 (whites and golds))
         score(PLAIN, indicator="1f")
     with pytest.raises(IllegalWin):  # 14 tiles
         score("123m 456m 789m EEE 7s 7s")

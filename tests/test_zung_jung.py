@@ -125,7 +125,7 @@ def test_values_match_the_text():
             "thirteen_wonders": 160, "seven_pairs": 30}
     v = engine.load_variant(V)
     assert {p.name: p.value for p in v.patterns} == text
-    assert all(p.rule.startswith("001 ") for p in v.patterns)
+    assert all(p.rule.startswith("How to play Mahjong, ") for p in v.patterns)
 
 
 # ---- series: only the highest pattern of a series counts (line 118) ----------------------------
