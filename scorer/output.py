@@ -61,6 +61,11 @@ def _win_text(ctx) -> str:
         f", dealer streak {ctx.streak}" if ctx.streak else "") + (f"; {', '.join(extra)}" if extra else "")
 
 
+def reading_line(reading) -> str:
+    """The Reading: line; a hand declared as dealt (a three-gold knocker) has no winning tile to mark."""
+    return reading_text(reading) + ("   (* holds the winning tile)" if reading.win >= 0 else "")
+
+
 def reading_text(reading) -> str:
     parts = [block_text(b) for b in reading.blocks]
     if reading.win >= 0:
@@ -123,7 +128,7 @@ def result_text(result, show_all=False, claim=None, glyphs=False, compact=False)
     out.append(field("Won by:", _win_text(result.ctx)))
     if result.wild is not None and result.wild.tile is not None:
         out.append(field("Wild:", result.wild.describe()))
-    out.append(field("Reading:", f"{reading_text(result.chosen.reading)}   (* holds the winning tile)"))
+    out.append(field("Reading:", reading_line(result.chosen.reading)))
     for note in wild_notes(result):
         out.append(field("", note))
     out.append("")
@@ -153,7 +158,7 @@ def refused_text(result, message, show_all=False, compact=False, glyphs=False, m
     if glyphs:
         out.append(field("Tiles:", held_glyphs(result)))
     out.append(field("Won by:", _win_text(result.ctx)))
-    out.append(field("Reading:", f"{reading_text(result.chosen.reading)}   (* holds the winning tile)"))
+    out.append(field("Reading:", reading_line(result.chosen.reading)))
     out.append("")
     out.append(items_table(v.items, compact) if v.items else "No scoring elements.")
     out.append("")
