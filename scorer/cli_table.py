@@ -13,6 +13,8 @@ from .cli import SEAT, _pairs, fail, run_guarded
 
 FMT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 BY = click.option("--by", help="Who enters the event (default: $MJSCORE_USER, else the login name).")
+REPLACE = click.option("--replace", type=click.IntRange(min=1), metavar="N",
+                       help="Edit: this event replaces event #N; the later events are settled again.")
 WHY_WIDTH = 44
 
 
@@ -75,13 +77,18 @@ def _event_report(t, ev, fmt, long=False) -> str:
     return "\n".join(out)
 
 
-def _add(path, kind, entry, fmt, by, long=False):
+def _add(path, kind, entry, fmt, by, long=False, replace=None):
     from .table.book import Table
 
     def go():
         with Table(path) as t:
-            ev = t.add(kind, entry, by=by)
-            click.echo(_event_report(t, ev, fmt, long))
+            ev = t.add(kind, entry, by=by, replace=replace)
+            text = _event_report(t, ev, fmt, long)
+            if replace is not None and fmt == "text":
+                later = ev["replaced"] - 1
+                text = (f"Replaced #{replace}" + (f"; {later} later event(s) settled again" if later else "")
+                        + f" (`table log` keeps the old ones)\n{text}")
+            click.echo(text)
 
     run_guarded(go, fmt)
 
@@ -155,8 +162,9 @@ def table_show(path, last, fmt):
 @click.option("--long", "long_", is_flag=True, help="The full breakdown of `mjscore score` for each winner.")
 @BY
 @FMT
+@REPLACE
 def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw, last_tile, first_turn, wild,
-              indicator, floats, liable, win_tile, others, sets, long_, by, fmt):
+              indicator, floats, liable, win_tile, others, sets, long_, by, fmt, replace):
     """Record a win: HAND of --winner, scored with the table's seats, wind, dealer and streak."""
     hands = [[winner, hand]]
     for a in also:
@@ -181,7 +189,7 @@ def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw,
         entry["extra"] = extra
     if not (self_draw or discarder or robbed or kong_draw):
         fail("say how the hand was won: --self-draw, --discarder NAME or --robbed NAME", fmt)
-    _add(path, "win", entry, fmt, by, long_)
+    _add(path, "win", entry, fmt, by, long_, replace)
 
 
 @table.command("draw")
@@ -189,9 +197,10 @@ def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw,
 @click.option("--disclosed", metavar="NAME", help="The first player who disclosed a ready hand (Kawuxing).")
 @BY
 @FMT
-def table_draw(path, disclosed, by, fmt):
+@REPLACE
+def table_draw(path, disclosed, by, fmt, replace):
     """Record a hand that ended with no winner."""
-    _add(path, "draw", {"disclosed": disclosed} if disclosed else {}, fmt, by)
+    _add(path, "draw", {"disclosed": disclosed} if disclosed else {}, fmt, by, replace=replace)
 
 
 KONG_KIND = click.Choice(["direct", "added", "concealed"])
@@ -206,12 +215,13 @@ KONG_KIND = click.Choice(["direct", "added", "concealed"])
               help="Its place in an uninterrupted run of kongs (2: made with the first's replacement tile...).")
 @BY
 @FMT
-def table_kong(path, player, kind, discarder, chain, by, fmt):
+@REPLACE
+def table_kong(path, player, kind, discarder, chain, by, fmt, replace):
     """Record a kong, paid at once where the ruleset pays kongs (the hand goes on)."""
     entry = {"seat": player, "kong": kind, "chain": chain}
     if discarder:
         entry["discarder"] = discarder
-    _add(path, "kong", entry, fmt, by)
+    _add(path, "kong", entry, fmt, by, replace=replace)
 
 
 @table.command("false-win")
@@ -223,7 +233,8 @@ def table_kong(path, player, kind, discarder, chain, by, fmt):
 @click.option("--discarder", metavar="NAME", help="The claim was a win on NAME's discard.")
 @BY
 @FMT
-def table_false_win(path, player, total, is_limit, self_draw, discarder, by, fmt):
+@REPLACE
+def table_false_win(path, player, total, is_limit, self_draw, discarder, by, fmt, replace):
     """Record a false win: the ruleset's penalty, and the hand ends."""
     entry = {"seat": player}
     if total is not None:
@@ -234,7 +245,7 @@ def table_false_win(path, player, total, is_limit, self_draw, discarder, by, fmt
         entry["discarder"] = discarder
     elif self_draw:
         entry["self_draw"] = True
-    _add(path, "false_win", entry, fmt, by)
+    _add(path, "false_win", entry, fmt, by, replace=replace)
 
 
 @table.command("undo")

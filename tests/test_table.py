@@ -276,3 +276,27 @@ def test_hangzhou_lao_grows_with_the_bankers_stays(tmp_path):
         t.add("draw", {})
         assert (t.players[t.state()["dealer"]], t.state()["streak"]) == ("Bo", 1)
         assert t.seats(t.state()) == {"E": "Ann", "S": "Bo", "W": "Cy", "N": "Di"}  # nobody moves
+
+
+def test_edit_replaces_an_event_and_settles_the_later_ones_again(tmp_path):
+    plain = "123m 456m 789p 234s 55s"
+    path = make(tmp_path, "hangzhou", name="a.mj")
+    ok = make(tmp_path, "hangzhou", name="b.mj")
+    with Table(path) as t, Table(ok) as direct:
+        for who in ("Ann", "Bo", "Bo"):
+            win(t, plain, who, self_draw=True, indicator="9s")
+        for who in ("Cy", "Bo", "Bo"):  # what should have been entered
+            win(direct, plain, who, self_draw=True, indicator="9s")
+        ev = t.add("win", {"hands": [["Cy", plain]], "self_draw": True, "indicator": "9s"}, replace=1)
+        assert ev["no"] == 1 and ev["replaced"] == 3
+        assert t.standings() == direct.standings()
+        assert [e["state_after"] for e in t.events()] == [e["state_after"] for e in direct.events()]
+        assert len(t.store.undone()) == 3
+        # an edit that makes a later event impossible changes nothing
+        for _ in range(2):
+            win(t, plain, "Bo", self_draw=True, indicator="9s")
+        win(t, plain, "Di", discarder="Bo", indicator="9s")  # a claim on the banker's discard at 3 lao
+        before = (t.events(), t.standings())
+        with pytest.raises(TableError, match="event #6 cannot be settled again"):
+            t.add("win", {"hands": [["Ann", plain]], "self_draw": True, "indicator": "9s"}, replace=5)
+        assert (t.events(), t.standings()) == before

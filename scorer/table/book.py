@@ -11,7 +11,7 @@ import getpass
 import os
 from datetime import datetime, timezone
 
-from ..errors import ContextError
+from ..errors import ContextError, MjError
 from ..ledger import Ledger
 from . import state as st
 from .rules import session_rules
@@ -132,21 +132,45 @@ class Table:
         return ledger.session(self.meta["name"]).standings()
 
     # ---- writing --------------------------------------------------------------------------
-    def add(self, kind: str, entry: dict, by=None, hook=None) -> dict:
+    def add(self, kind: str, entry: dict, by=None, hook=None, replace: int | None = None) -> dict:
         """Settle and store one event in one transaction; returns the stored event with `results`
-        (the engine's Result of each winner, for printing). `hook()` runs just before the commit
-        (tests use it to kill the process there)."""
+        (the engine's Result of each winner, for printing). `replace` N: this event takes the place
+        of event N, and every later event is settled again from what was entered (the seats, dealer
+        and streak may have changed); the replaced ones go to the undone log. `hook()` runs just
+        before the commit (tests use it to kill the process there)."""
+        by = by or who()
         with self.store.write():
-            before = self.state()
-            if before["over"]:
-                raise TableError(f"the session is over ({st.end_text(self.session)}); start a new table")
-            records, results, winners, payer = self._settle(kind, entry, before)
-            after = st.advance(before, self.n, self.session, kind, winners, payer)
-            ev = {"kind": kind, "input": entry, "records": records, "state_before": before,
-                  "state_after": after, "entered_by": by or who(), "entered_at": now_text()}
-            ev["no"] = self.store.append(ev)
+            later = []
+            if replace is not None:
+                if not any(e["no"] == replace for e in self.store.events()):
+                    raise TableError(f"no event #{replace} to replace (see `mjscore table show`)")
+                later = self.store.remove_from(replace, by, now_text())[1:]
+            ev = self._append(kind, entry, by, now_text())
+            for old in later:
+                try:
+                    self._append(old["kind"], old["input"], old["entered_by"], old["entered_at"])
+                except MjError as e:
+                    raise TableError(f"event #{old['no']} cannot be settled again after the edit: {e}") from None
             if hook is not None:
                 hook()
+        ev["replaced"] = len(later) + 1 if replace is not None else 0
+        return ev
+
+    def _append(self, kind, entry, by, at) -> dict:
+        before = self.state()
+        if before["over"]:
+            raise TableError(f"the session is over ({st.end_text(self.session)}); start a new table")
+        records, results, winners, payer = self._settle(kind, entry, before)
+        for rec in records:
+            for f, t, _, _ in rec["transfers"]:
+                if f not in self.players or t not in self.players:
+                    other = f if f not in self.players else t
+                    raise TableError(f"a payment of this {kind.replace('_', ' ')} names {other!r}, not a player: "
+                                     f"a live table keeps {self.variant.name} payments between players only")
+        after = st.advance(before, self.n, self.session, kind, winners, payer)
+        ev = {"kind": kind, "input": entry, "records": records, "state_before": before,
+              "state_after": after, "entered_by": by, "entered_at": at}
+        ev["no"] = self.store.append(ev)
         ev["results"] = results
         return ev
 
@@ -185,7 +209,7 @@ class Table:
         s = settle_event(kind, self.variant, fields)
         rec = {"event": kind, "fields": fields, "names": seats, "label": s.label, "variant": s.variant.id,
                "rule": s.rule,
-               "cap": s.cap, "transfers": [[seats[t.frm], seats[t.to], t.amount, t.why] for t in s.transfers]}
+               "cap": s.cap, "transfers": [[seats.get(t.frm, t.frm), seats.get(t.to, t.to), t.amount, t.why] for t in s.transfers]}
         winners = [self.player(entry["seat"])] if kind == "false_win" else []
         return [rec], [s], winners, None
 
@@ -234,7 +258,8 @@ class Table:
                             "variant": r.variant.id, "total": v.total, "unit": v.unit, "limit": v.limit,
                             "items": list(_item_labels(v)), "win": _win_text(r.ctx),
                             "cap": r.options.get("session_loss_cap", 0) or 0,
-                            "transfers": [[seats[t.frm], seats[t.to], t.amount, t.why] for t in r.transfers]})
+                            "transfers": [[seats.get(t.frm, t.frm), seats.get(t.to, t.to), t.amount, t.why]
+                                          for t in r.transfers]})
             results.append(r)
         payer_name = entry.get("discarder") or entry.get("robbed")
         payer = self.player(payer_name) if payer_name else None

@@ -141,6 +141,14 @@ class Store:
         self.con.execute("DELETE FROM events WHERE no = ?", (ev["no"],))
         return ev
 
+    def remove_from(self, no: int, by: str, at: str) -> list[dict]:
+        """Move event `no` and every later one to the undone log (an edit re-enters them); returns them."""
+        gone = [e for e in self.events() if e["no"] >= no]
+        self.con.execute(f"INSERT INTO undone ({', '.join(_COLUMNS)}, undone_by, undone_at) "
+                         f"SELECT {', '.join(_COLUMNS)}, ?, ? FROM events WHERE no >= ?", (by, at, no))
+        self.con.execute("DELETE FROM events WHERE no >= ?", (no,))
+        return gone
+
     def undone(self) -> list[dict]:
         rows = self.con.execute(f"SELECT {', '.join(_COLUMNS)}, undone_by, undone_at FROM undone").fetchall()
         out = []
