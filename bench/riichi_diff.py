@@ -253,7 +253,8 @@ def random_context(rng, spec):
     if rng.random() < 0.06 and not ctx.get("kong_draw") and not ctx.get("robbed"):
         ctx["last_tile"] = True
         kw["is_haitei" if ctx.get("self_draw") else "is_houtei"] = True
-    if not melds and rng.random() < 0.03 and not ctx.get("robbed") and not ctx.get("last_tile"):
+    if not melds and rng.random() < 0.03 and not ctx.get("robbed") and not ctx.get("last_tile") \
+            and not kw.get("is_riichi") and not kw.get("is_daburu_riichi"):
         if seat == "E" and ctx.get("self_draw"):
             ctx["first_turn"] = True
             kw["is_tenhou"] = True

@@ -256,8 +256,9 @@ def test_dora_counts_kongs_as_four():
 
 
 def test_red_five_reads_as_five_and_prints_back():
-    r = run("234m 67m 345p 678s 99s 0m")
-    assert r.hand.text().endswith("0m") or "0" in r.hand.text()
+    text = run("234m 67m 345p 678s 99s 0m").hand.text()
+    assert "0m" in text and "aka_dora" in yaku(text)  # the printed hand scores as the one typed
+    assert run("[406m] 23m 345p 678s 88s 4m").hand.text().startswith("[406m]")
     assert "aka_dora" not in yaku("234m 67m 345p 678s 99s 0m", rules={"red_fives": False})
 
 
@@ -278,6 +279,11 @@ def test_ippatsu_and_ura_need_riichi():
         run(PINFU, ippatsu=True)
     with pytest.raises(ContextError, match="ura"):
         run(PINFU, ura="4m")
+
+
+def test_first_turn_comes_before_riichi():
+    with pytest.raises(ContextError, match="first-turn"):
+        run(PINFU, seat="E", self_draw=True, first_turn=True, riichi=True)
 
 
 def test_dealer_is_east():

@@ -55,6 +55,9 @@ def check_riichi_context(ctx) -> None:
         raise ContextError("--ippatsu without --riichi: ippatsu is a win within one go-around after riichi")
     if ctx.ura and not (ctx.riichi or ctx.double_riichi):
         raise ContextError("--ura without --riichi: ura dora are turned over only for a riichi winner")
+    if ctx.first_turn and (ctx.riichi or ctx.double_riichi):
+        raise ContextError("--first-turn with --riichi: a blessing (tenhou, chiihou, renhou) comes before "
+                           "the winner's first discard, so before any riichi")
     if ctx.dealer != "E":
         raise ContextError(f"--dealer {ctx.dealer}: in riichi the dealer is the East seat; give the winner's "
                            "seat wind with --seat (the dealer is --seat E)")
