@@ -300,3 +300,30 @@ def test_payments_balance_with_the_pot():
     r = run(PINFU, sticks=2, honba=1, self_draw=True)
     assert sum(r.net.values()) == 0
     assert r.net["pot"] == -2000
+
+
+# ---- where the package refuses and a table does not -------------------------------------------------
+
+def test_last_tile_after_a_kong_is_rinshan_only():
+    # the replacement tile comes from the dead wall, not the last wall tile: rinshan kaihou, no haitei
+    # (the mahjong package refuses haitei with rinshan as a whole)
+    got = yaku("{1111m} 234p 567p 678s 9s 9s", self_draw=True, kong_draw=1, last_tile=True)
+    assert "rinshan_kaihou" in got and "haitei" not in got
+
+
+def test_robbed_kong_on_the_last_tile_is_chankan_only():
+    # a robbed kong tile is not a discard: chankan, no houtei (the package refuses the pair)
+    got = yaku(PINFU, robbed="W", last_tile=True)
+    assert "chankan" in got and "houtei" not in got
+
+
+def test_random_hands_balance_and_pay_in_hundreds():
+    from tests.test_riichi_diff import diff
+
+    for text, _spec, ctx, _kw in diff.make_cases(600, 4242):
+        try:
+            r = score(text, dict(ctx), variant="riichi")
+        except IllegalWin:
+            continue
+        assert sum(r.net.values()) == 0
+        assert all(t.amount > 0 and t.amount % 100 == 0 for t in r.transfers), text
