@@ -82,13 +82,35 @@ def _pairs(values, flag):
 
 
 COMPETITION_KEYS = ("riichi", "double_riichi", "ippatsu", "dora", "ura", "honba", "sticks", "fourth_tile")
-SEAT = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
+WIND_WORDS = {"e": "E", "s": "S", "w": "W", "n": "N", "east": "E", "south": "S", "west": "W", "north": "N"}
 
 
-def context_options(fn):
-    """The win-context flags of NOTATION.md, shared by score, pay, compare and waits."""
+class SeatType(click.ParamType):
+    """A seat as E, S, W or N, or its wind's full name (south); shown as E|S|W|N."""
+
+    name = "seat"
+
+    def get_metavar(self, *args, **kwargs):
+        return "E|S|W|N"
+
+    def convert(self, value, param, ctx):
+        got = WIND_WORDS.get(str(value).strip().lower())
+        if got is None:
+            self.fail(f"{value!r} is not a seat: E, S, W or N (or east, south, west, north)", param, ctx)
+        return got
+
+
+SEAT = SeatType()
+
+
+def context_options(fn=None, *, skip=()):
+    """The win-context flags of NOTATION.md, shared by score, pay, compare and waits; `skip` leaves
+    out the ones a command does not read (by their parameter names), so its --help lists only its own."""
+    if fn is None:
+        return lambda f: context_options(f, skip=skip)
     opts = [
-        click.option("--variant", "-v", default="hk-old", show_default=True, help="Ruleset id or a path to a variant YAML."),
+        click.option("--variant", "-v", default=None, metavar="ID|FILE",
+                     help="Ruleset id or a path to a variant YAML (default hk-old, or the config file's)."),
         click.option("--self-draw", is_flag=True, default=None, help="Won on a tile drawn from the wall."),
         click.option("--discarder", type=SEAT, help="Won on SEAT's discard."),
         click.option("--robbed", type=SEAT, help="Won by robbing SEAT's added kong."),
@@ -119,37 +141,38 @@ def context_options(fn):
         click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Override a house-rule option."),
     ]
     for opt in reversed(opts):
-        fn = opt(fn)
+        probe = opt(lambda: None).__click_params__[0]  # the option's parameter name, to skip by
+        if probe.name not in skip:
+            fn = opt(fn)
     return fn
 
 
 def context_kwargs(kw) -> tuple[str, dict]:
     """Pop the context flags out of a command's kwargs; returns (variant, context dict)."""
-    ctx = {
-        "self_draw": kw.pop("self_draw"), "discarder": kw.pop("discarder"), "robbed": kw.pop("robbed"),
-        "kong_draw": kw.pop("kong_draw"), "last_tile": kw.pop("last_tile"), "first_turn": kw.pop("first_turn"),
-        "seat": kw.pop("seat"), "round": kw.pop("round_"), "dealer": kw.pop("dealer"), "streak": kw.pop("streak"),
-        "wild": kw.pop("wild"), "indicator": kw.pop("indicator"), "floats": kw.pop("floats"),
-        "players": kw.pop("players"), "liable": kw.pop("liable"), "win": kw.pop("win"),
-    }
-    for key in COMPETITION_KEYS:
-        ctx[key] = kw.pop(key)
+    names = {"self_draw": "self_draw", "discarder": "discarder", "robbed": "robbed", "kong_draw": "kong_draw",
+             "last_tile": "last_tile", "first_turn": "first_turn", "seat": "seat", "round": "round_",
+             "dealer": "dealer", "streak": "streak", "wild": "wild", "indicator": "indicator", "floats": "floats",
+             "players": "players", "liable": "liable", "win": "win", **{k: k for k in COMPETITION_KEYS}}
+    ctx = {key: kw.pop(param, None) for key, param in names.items()}  # (a skipped flag is None)
     ctx = {k: v for k, v in ctx.items() if v is not None}
     others = {}
-    for o in kw.pop("others"):
+    for o in kw.pop("others", ()):
         seat, sep, hand = o.partition(":")
-        if not sep or seat.upper() not in "ESWN" or len(seat) != 1:
-            raise click.BadParameter(f"expected SEAT:HAND, got {o!r}", param_hint="--other")
-        others[seat.upper()] = hand
+        if not sep or seat.strip().lower() not in WIND_WORDS:
+            raise click.BadParameter(f"expected SEAT:HAND (seat E, S, W or N), got {o!r}", param_hint="--other")
+        others[WIND_WORDS[seat.strip().lower()]] = hand
     if others:
         ctx["others"] = others
-    extra = _pairs(kw.pop("sets"), "--set")
+    extra = _pairs(kw.pop("sets", ()), "--set")
     if extra:
         ctx["extra"] = extra
-    rules = _pairs(kw.pop("rules"), "--rule")
+    from .config import defaults
+
+    variant, house = defaults(kw.pop("variant", None))  # the config file's ruleset and house rules
+    rules = {**house, **_pairs(kw.pop("rules", ()), "--rule")}
     if rules:
         ctx["rules"] = rules
-    return kw.pop("variant"), ctx
+    return variant, ctx
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -159,7 +182,7 @@ def main():
 
     \b
     Examples:
-      mjscore score "[CCC,2] 123m 456p 789s 55s 5s" --self-draw --seat W --rule min_faan=1
+      mjscore score "[CCC,2] 123m 456p 789s 5s 5s" --self-draw --seat W --rule min_faan=1
       mjscore pay --total 6 --seat N --discarder S
       mjscore variants show hk-old
     """
@@ -190,7 +213,9 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
     variant, ctx = context_kwargs(kw)
 
     def go():
-        from . import engine, output
+        from .cli_tools import run_score
+
+        return run_score(hand, ctx, variant, fmt, show_all, claim, claim_net, glyphs, compact)
 
     sys.exit(run_guarded(go, fmt) or 0)
 
@@ -198,16 +223,19 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
 @main.command()
 @click.option("--total", type=float, required=True, help="The hand's total as the table counted it (faan, points...).")
 @click.option("--limit", "is_limit", is_flag=True, help="The hand is a limit hand (pays the ruleset's limit).")
-@context_options
+@context_options(skip=("win", "wild", "indicator", "fourth_tile", "dora", "ura", "riichi", "double_riichi", "ippatsu"))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def pay(total, is_limit, fmt, **kw):
-    """Payments only, from a total the table counted itself."""
+    """Payments only, from a total the table counted itself.
+
+    \b
+    Examples:
+      mjscore pay --total 6 --seat N --discarder S
+      mjscore pay --total 10 --limit --self-draw --seat south"""
     variant, ctx = context_kwargs(kw)
 
     def go():
-        from .cli_tools import run_score
-
-        return run_score(hand, ctx, variant, fmt, show_all, claim, claim_net, glyphs, compact)
+        from . import engine, output
 
         value, transfers, net = engine.pay(total, ctx, variant=variant, limit=is_limit)
         click.echo(output.pay_json(variant, value, transfers, net) if fmt == "json"

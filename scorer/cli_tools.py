@@ -8,19 +8,23 @@ from .cli import context_kwargs, context_options, run_guarded
 
 @click.command()
 @click.argument("hand")
-@context_options
+@context_options(skip=("variant",))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-@click.option("-V", "--variants", "names", multiple=True, help="Only these rulesets (repeatable); default all shipped.")
+@click.option("-V", "--variants", "names", multiple=True, metavar="ID[:KEY=VALUE,...]",
+              help="Only these rulesets (repeatable), each with its own house rules; default all shipped.")
 def compare(hand, fmt, names, **kw):
     """Score HAND under every shipped ruleset that can express it, side by side.
 
-    -v/--variant is ignored here; name rulesets with -V (repeatable)."""
+    \b
+    Examples:
+      mjscore compare "123m 456p 789s EEE 5s 5s" --self-draw
+      mjscore compare "123m 456p 789s EEE 5s 5s" --self-draw -V hk-old:min_faan=1 -V hk"""
     _, ctx = context_kwargs(kw)
 
     def go():
         from . import output, tools
 
-        rows = tools.compare(hand, ctx, list(names) or None)
+        rows = tools.compare(hand, ctx, [tools.ruleset_with_rules(n) for n in names] or None)
         click.echo(output.compare_json(rows) if fmt == "json" else output.compare_text(hand, rows))
 
     run_guarded(go, fmt)
@@ -28,19 +32,39 @@ def compare(hand, fmt, names, **kw):
 
 @click.command()
 @click.argument("hand")
-@context_options
+@context_options(skip=("self_draw", "robbed", "kong_draw", "win"))
 @click.option("--seen", default="", help="Tiles already visible on the table (discards, others' melds).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def waits(hand, seen, fmt, **kw):
-    """List every tile that completes HAND (one tile short) with its score by self-draw and by discard.
+    """What completes HAND, or which discard to make.
 
-    The discard column assumes the discarder given with --discarder, else the player on the left."""
+    \b
+    A hand one tile short (13 tiles): every tile that completes it, with
+    its score by self-draw and by discard (from --discarder, else the
+    player on the left). A whole turn (14 tiles): each discard that leaves
+    the hand ready with its waits and their values, best first; if none
+    does, the shanten and the discards that keep it nearest to ready.
+
+    \b
+    Examples:
+      mjscore waits "123m 456p 789s 55s 6p"
+      mjscore waits "123m 456p 789s 55s 68p 1s"
+      mjscore waits "123m 456p 789s 5s 68p 1s E" --seen "7p 7p"
+    """
     variant, ctx = context_kwargs(kw)
 
     def go():
         from . import output, tools
+        from .notation import parse_hand
+        from .variant import load_variant
 
-        w = tools.waits(hand, ctx, variant=variant, seen=seen)
+        v = load_variant(variant)
+        h = parse_hand(hand, partial=True, max_size=3 * v.sets + 2)
+        if h.size == 3 * v.sets + 2:
+            t = tools.turn(hand, ctx, variant=v, seen=seen)
+            click.echo(output.turn_json(t) if fmt == "json" else output.turn_text(t))
+            return
+        w = tools.waits(hand, ctx, variant=v, seen=seen)
         click.echo(output.waits_json(w) if fmt == "json" else output.waits_text(w))
 
     run_guarded(go, fmt)

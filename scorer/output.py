@@ -522,3 +522,54 @@ def waits_json(w) -> str:
     return json.dumps({"hand": w.hand.text(), "discarder": w.discarder, "waits": [
         {"tile": tile_name(x.tile), "seen": x.visible, "dead": x.dead, "self_draw": cell(x.self_draw, x.self_draw_refused),
          "discard": cell(x.discard, x.discard_refused)} for x in w.waits]})
+
+
+def _waits_cell(w) -> str:
+    parts = []
+    for x in w.waits:
+        r = x.self_draw or x.discard
+        if r is None:
+            parts.append(f"{tile_name(x.tile)} (refused)")
+            continue
+        v = r.value
+        val = "limit" if v.limit else f"{_fmt(v.total)} {v.unit}".strip()
+        parts.append(f"{tile_name(x.tile)} {val}" + (" (dead)" if x.dead else ""))
+    return ", ".join(parts)
+
+
+def turn_text(t, compact=False) -> str:
+    out = [field("Hand:", f"{t.hand.text()}  (a whole turn: choose a discard)")]
+    if t.shanten <= 0:
+        out.append(f"Ready after {len(t.discards)} discard{'s' if len(t.discards) != 1 else ''} (best first; "
+                   "values by self-draw, else by discard):")
+        rows = []
+        for d in t.discards:
+            live = sum(4 - x.visible for x in d.waits.waits)
+            rows.append([tile_name(d.tile), live, _waits_cell(d.waits)])
+        out.append(fit_table(rows, ["discard", "live", "waits and values"], wrap=2))
+        return "\n".join(out)
+    out.append(f"Not ready: shanten {t.shanten} ({t.shanten} useful tile{'s' if t.shanten > 1 else ''} from ready).")
+    out.append("Discards that keep it nearest (most unseen useful tiles first):")
+    rows = [[tile_name(d.tile), d.useful, " ".join(tile_name(u) for u in d.useful_kinds)] for d in t.discards]
+    out.append(fit_table(rows, ["discard", "useful", "tiles that bring it nearer"], wrap=2))
+    return "\n".join(out)
+
+
+def turn_json(t) -> str:
+    def wait_list(w):
+        return [{"tile": tile_name(x.tile), "seen": x.visible, "dead": x.dead,
+                 "self_draw": _wait_json(x.self_draw, x.self_draw_refused),
+                 "discard": _wait_json(x.discard, x.discard_refused)} for x in w.waits]
+
+    return json.dumps({"schema_version": SCHEMA_VERSION, "hand": t.hand.text(), "shanten": t.shanten,
+                       "discards": [{"tile": tile_name(d.tile), "shanten": d.shanten,
+                                     "waits": wait_list(d.waits) if d.waits else [],
+                                     "useful": d.useful, "useful_tiles": [tile_name(u) for u in d.useful_kinds]}
+                                    for d in t.discards]}, ensure_ascii=False)
+
+
+def _wait_json(result, refused):
+    if result is None:
+        return {"refused": refused}
+    return {"total": num(result.value.total), "unit": result.value.unit, "limit": result.value.limit,
+            "net": result.net}

@@ -25,12 +25,18 @@ def compare(hand: str, ctx: dict, variants=None) -> list[Comparison]:
 
     out = []
     for ref in variants or shipped_ids():
-        try:
-            v = load_variant(ref)
-        except MjError as e:
-            out.append(Comparison(ref, ref, refused=str(e)))
-            continue
+        ref, rules = ref if isinstance(ref, tuple) else (ref, {})
+        if variants:
+            v = load_variant(ref)  # a ruleset the user named must exist (exit 2, with did-you-mean)
+        else:
+            try:
+                v = load_variant(ref)
+            except MjError as e:
+                out.append(Comparison(ref, ref, refused=str(e)))
+                continue
         c = dict(ctx)
+        if rules:
+            c["rules"] = {**(ctx.get("rules") or {}), **rules}
         c.setdefault("players", v.players)
         try:
             out.append(Comparison(v.id, v.name, result=score(hand, c, variant=v)))
@@ -131,3 +137,131 @@ def claim_settlement(result, claim) -> list[tuple[str, str, float]]:
 
 def tile_label(t: int) -> str:
     return tile_name(t)
+
+
+@dataclass
+class Discard:
+    tile: int
+    shanten: int  # of the hand left after this discard
+    waits: object = None  # Waits, when the discard leaves the hand ready
+    useful: int = 0  # copies still unseen of the tiles that would bring it nearer (not ready)
+    useful_kinds: tuple = ()
+
+
+@dataclass
+class Turn:
+    """A hand about to discard: its shanten and the discards worth making, best first."""
+
+    hand: object
+    shanten: int
+    discards: list = field(default_factory=list)
+    discarder: str = ""
+
+
+def _shanten_of(concealed, hand, variant, options, jokers_tile):
+    from .shanten import shanten
+
+    counts = [0] * 34
+    jokers = 0
+    for t in concealed:
+        if t == jokers_tile:
+            jokers += 1
+        else:
+            counts[t] += 1
+    blocked = [0] * 34
+    for m in hand.melds:
+        for t in m.tiles:
+            blocked[t] += 1
+    return shanten(counts, variant.sets, variant.forms, len(hand.melds), blocked, jokers,
+                   bool(options.get("seven_pairs_quads"))).number
+
+
+def turn(hand14: str, ctx: dict, variant="hk-old", seen: str = "") -> Turn:
+    """For a hand of a whole turn (13 + the tile just drawn): each discard that leaves it ready, with
+    its waits and their values, the best first; if none does, the discards that keep it nearest to
+    ready, with how many unseen tiles would bring it nearer."""
+    from .explain import _natural_counts
+    from .shanten import FORMS_COUNTED
+    from .variant import load_variant
+
+    v = load_variant(variant)
+    full = parse_hand(hand14, partial=True, max_size=3 * v.sets + 2)
+    if full.size != 3 * v.sets + 2:
+        raise MjError(f"a whole turn is {3 * v.sets + 2} tiles (kongs counted as 3) for {v.name}; "
+                      f"this one has {full.size}")
+    _counts, _jokers, options = _natural_counts(full, ctx, v)
+    wild_tile = _wild_tile(full, ctx, v)
+    seen_counts = [0] * N_TILES
+    for t in parse_tiles_only(seen) if seen else []:
+        if t < N_TILES:
+            seen_counts[t] += 1
+    others = any(f not in FORMS_COUNTED for f in v.forms)
+    out = Turn(full, 99)
+    for t in sorted(set(full.concealed)):
+        rest = list(full.concealed)
+        rest.remove(t)
+        s = _shanten_of(rest, full, v, options, wild_tile)
+        d = Discard(t, s)
+        if s <= 0 or others:
+            short = format_hand(full.__class__(tuple(rest), full.melds, full.bonus, -1))
+            w = waits(short, ctx, variant=v, seen=seen + " " + tile_name(t))
+            if w.waits:
+                d.waits, d.shanten = w, 0
+                out.discarder = w.discarder
+        out.discards.append(d)
+    out.shanten = min(d.shanten for d in out.discards)
+    keep = [d for d in out.discards if d.shanten == out.shanten]
+    if out.shanten > 0:
+        own = full.all_counts
+        for d in keep:
+            rest = list(full.concealed)
+            rest.remove(d.tile)
+            kinds = []
+            for u in range(N_TILES):
+                left = 4 - own[u] - seen_counts[u]
+                if left > 0 and _shanten_of(rest + [u], full, v, options, wild_tile) < d.shanten:
+                    kinds.append(u)
+                    d.useful += left
+            d.useful_kinds = tuple(kinds)
+        keep.sort(key=lambda d: (-d.useful, d.tile))
+    else:
+        keep.sort(key=lambda d: (-_best_net(d.waits), -sum(4 - x.visible for x in d.waits.waits), d.tile))
+    out.discards = keep
+    return out
+
+
+def _wild_tile(hand, ctx, v):
+    """The wild tile of this context, or None."""
+    from .context import make_context
+    from .wild import wild_spec
+
+    try:
+        c = make_context(**{**{k: x for k, x in ctx.items() if k != "rules"}, "players": ctx.get("players", v.players)})
+        return wild_spec((v.bind(dict(ctx.get("rules") or {})).hand_options or {}).get("wild") or {}, c).tile
+    except MjError:
+        return None
+
+
+def _best_net(w) -> float:
+    best = float("-inf")
+    for x in w.waits:
+        for r in (x.self_draw, x.discard):
+            if r is not None:
+                best = max(best, r.net[r.ctx.seat])
+    return best
+
+
+def ruleset_with_rules(spec: str):
+    """`hk-old:min_faan=1,stake=2` -> ("hk-old", {"min_faan": 1, "stake": 2}); a plain id stays a string."""
+    from .context import scalar
+
+    ref, sep, rest = spec.partition(":")
+    if not sep:
+        return spec
+    rules = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        k, eq, val = part.partition("=")
+        if not eq or not k.strip():
+            raise MjError(f"-V {spec!r}: house rules are KEY=VALUE after the id, comma-separated")
+        rules[k.strip().replace("-", "_")] = scalar(val.strip())
+    return (ref, rules)

@@ -57,9 +57,22 @@ def test_waits_needs_a_short_hand():
 
 
 def test_compare_scores_and_refuses():
-    rows = tools.compare("123p 456p CCC NNN 55p", {"seat": "N", "discarder": "S"}, ["hk-old", "nope"])
+    rows = tools.compare("123p 456p CCC NNN 55p", {"seat": "N", "discarder": "S"}, ["hk-old", "xiamen"])
     assert rows[0].result.net == {"E": -4, "S": -4, "W": -2, "N": 10}
-    assert rows[1].result is None and "no ruleset 'nope'" in rows[1].refused
+    assert rows[1].result is None and "17" in rows[1].refused  # Xiamen hands are 16 + 1 tiles
+
+
+def test_compare_a_misspelt_ruleset_is_an_error_with_did_you_mean():
+    with pytest.raises(MjError, match="did you mean hk"):
+        tools.compare("123p 456p CCC NNN 55p", {"seat": "N", "discarder": "S"}, ["hkk"])
+    r = CliRunner().invoke(main, ["compare", "123p 456p CCC NNN 55p", "--seat", "N", "-V", "hkk"])
+    assert r.exit_code == 2
+
+
+def test_compare_takes_house_rules_per_ruleset():
+    rows = tools.compare("123m 456p 789s EEE 5s 5s", {"self_draw": True},
+                         [tools.ruleset_with_rules("hk-old:min_faan=1,stake=2"), tools.ruleset_with_rules("hk-old:min_faan=1")])
+    assert rows[0].result.net["E"] == 2 * rows[1].result.net["E"]
 
 
 def test_compare_cli_json():
