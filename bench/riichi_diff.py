@@ -36,7 +36,8 @@ OPTION_SETS = [
     ({"double_yakuman": False, "renhou": "yakuman", "open_pinfu_fu": False},
      dict(has_open_tanyao=True, has_aka_dora=True, has_double_yakuman=False, renhou_as_yakuman=True,
           fu_for_open_pinfu=False)),
-    ({"kazoe": "multiple"}, dict(has_open_tanyao=True, has_aka_dora=True, kazoe_limit=HandConstants.KAZOE_NO_LIMIT)),
+    ({"kazoe": "multiple", "renhou": "mangan"},
+     dict(has_open_tanyao=True, has_aka_dora=True, kazoe_limit=HandConstants.KAZOE_NO_LIMIT)),
 ]
 
 # our pattern id -> the package's yaku name (seat and round winds are named by the wind)
@@ -323,9 +324,12 @@ def package_input(spec):
     return tiles, hand[-1], out_melds
 
 
-def run_package(spec, kw, optional):
+def run_package(spec, kw, optional, rules=None):
+    """The package's answer; renhou is left out where the rules have none (the package has no "off")."""
     tiles, win, melds = package_input(spec)
     kw = dict(kw)
+    if (rules or {}).get("renhou", "off") == "off":
+        kw.pop("is_renhou", None)
     dora = [t * 4 + 3 for t in kw.pop("_dora", [])]  # indicators: any copy (an indicator is not held)
     ura = [t * 4 + 3 for t in kw.pop("_ura", [])]
     config = HandConfig(options=OptionalRules(**optional), **kw)
@@ -419,7 +423,7 @@ def compare(cases, rules, optional, show=0, out=print):
     t0 = time.perf_counter()
     mine = [ours(text, ctx, rules) for text, _spec, ctx, _kw in cases]
     t1 = time.perf_counter()
-    theirs = [package_view(run_package(spec, kw, optional), ctx) for _text, spec, ctx, kw in cases]
+    theirs = [package_view(run_package(spec, kw, optional, rules), ctx) for _text, spec, ctx, kw in cases]
     t2 = time.perf_counter()
     bad = []
     explained = 0

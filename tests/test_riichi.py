@@ -105,8 +105,6 @@ ROWS = [
     ("chinitsu", "123m 345m 678m 999m 5m 5m", {}, True),
     ("chinitsu_open", "[123m] 345m 678m 999m 5m 5m", {}, True),
     ("chinitsu", "123m 345m 678m EEE 9m 9m", {"seat": "W", "round": "S"}, False),
-    ("renhou", PINFU, {"first_turn": True, "discarder": "E"}, True),
-    ("renhou", PINFU, {"discarder": "E"}, False),
     ("kokushi", "119m 19p 19s ESWNPF C", {}, True),
     ("kokushi_13_wait", "19m 19p 19s ESWNPF C C", {}, True),
     ("kokushi_13_wait", "119m 19p 19s ESWNPF C", {}, False),
@@ -148,7 +146,7 @@ def test_every_yaku_has_a_row():
     from scorer.variant import load_variant
 
     names = {p.name for p in load_variant("riichi").patterns if p.unit != "fu"}
-    covered = {r[0] for r in ROWS} | {"renhou_yakuman"}
+    covered = {r[0] for r in ROWS} | {"renhou", "renhou_yakuman"}  # test_renhou_options
     assert names <= covered, names - covered
 
 
@@ -165,9 +163,13 @@ def test_open_tanyao_option():
 
 
 def test_renhou_options():
-    assert "renhou_yakuman" in yaku(PINFU, rules={"renhou": "yakuman"}, first_turn=True, discarder="E")
-    with pytest.raises(IllegalWin):
-        run("234m 57m 345p 678s 99s 6m", rules={"renhou": "off"}, first_turn=True, discarder="E")
+    first = {"first_turn": True, "discarder": "E"}
+    assert "renhou" in yaku(PINFU, rules={"renhou": "mangan"}, **first)  # 5 han + pinfu: haneman
+    assert paid(PINFU, rules={"renhou": "mangan"}, **first) == {"E": 12000}
+    assert "renhou" not in yaku(PINFU, rules={"renhou": "mangan"}, discarder="E")  # not the first turn
+    assert "renhou_yakuman" in yaku(PINFU, rules={"renhou": "yakuman"}, **first)
+    with pytest.raises(IllegalWin):  # the default, as online: no yaku
+        run("234m 57m 345p 678s 99s 6m", **first)
 
 
 # ---- fu, han and payments: the standard table -------------------------------------------------------
