@@ -296,6 +296,8 @@ def test_dealer_is_east():
 def test_bad_dora_text():
     with pytest.raises(ContextError, match="dora"):
         run(PINFU, dora="4x")
+    with pytest.raises(ContextError, match="at most 5"):  # the first indicator and one per kong
+        run(PINFU, dora="1m 2m 3m 4m 5m 6m")
 
 
 def test_payments_balance_with_the_pot():
