@@ -214,3 +214,79 @@ def test_xiamen_floats_zero_is_the_gold_float():
     assert [xm(hand, floats=n).value.details["multiplier"] for n in (0, 1, 2)] == [4, 8, 12]
     with pytest.raises(MjError):
         xm("123m 456m 789m EEE 555p 7s 7s", floats=1)  # no lone gold waiting: no float
+
+
+# ---- 4. rule citations a user can look up -------------------------------------------------------------
+
+import re  # noqa: E402
+
+from scorer import load_variant  # noqa: E402
+from scorer.citations import cited_source  # noqa: E402
+from scorer.errors import VariantError  # noqa: E402
+from scorer.variant import build, shipped_ids  # noqa: E402
+
+NINE = ["hk-old", "hk", "zung-jung", "classical", "xiamen", "quanzhou", "hangzhou", "kawuxing", "wuhan", "wuhan-3p"]
+FILE_REFERENCE = re.compile(r"\b00[0-4]\b|\.txt\b|\bL\d{2,3}\b|\blines? \d|\(l\.\d|J line|shared/|RULINGS")
+
+
+def _user_visible(v) -> list[str]:
+    """Every text of a ruleset a user sees: source, description, rules, messages, option docs, context."""
+    out = [v.source, v.description] + [p.rule for p in v.patterns] + [o.doc for o in v.options.values()]
+    out += [f"{r['message']} {r['rule']}" for r in v.refuse] + [str(d) for d in v.context_keys.values()]
+    out += [str(v.scoring), str(v.payment), str(v.data.get("notes", "")), str(v.data.get("session", ""))]
+    return out
+
+
+@pytest.mark.parametrize("vid", NINE)
+def test_each_element_cites_a_source_by_its_short_name_and_section(vid):
+    """"each ruleset YAML names its sources once (title, author or publisher, the section headings the
+    text uses), and each element cites a source by that short name and its section"."""
+    v = load_variant(vid)
+    assert v.sources and all({"title", "by", "sections"} <= set(s) for s in v.sources.values())
+    for rule in [p.rule for p in v.patterns] + [r["rule"] for r in v.refuse]:
+        assert cited_source(rule, v.sources) is not None, rule
+
+
+@pytest.mark.parametrize("vid", NINE)
+def test_no_file_numbers_or_line_numbers_anywhere_user_visible(vid):
+    """ "numbers of files that are not in the repository": no seed file number, hashed file name, raw
+    line number or pointer into ../shared in anything the ruleset shows."""
+    for text in _user_visible(load_variant(vid)):
+        assert not FILE_REFERENCE.search(text), text
+
+
+@pytest.mark.parametrize("vid", ["wuhan", "wuhan-3p", "xiamen", "hangzhou", "kawuxing"])
+def test_rules_quoted_in_japanese_gain_an_english_rendering(vid):
+    """ "Rules quoted only in Japanese (Wuhan, the Xiamen digest) gain an English rendering beside the
+    original": every rule or option doc quoting Japanese carries English words after the quote."""
+    kana = re.compile(r"[\u3040-\u30ff]")
+    v = load_variant(vid)
+    sections = [sec for src in v.sources.values() for sec in src["sections"]]
+    for text in [p.rule for p in v.patterns] + [r["rule"] for r in v.refuse] + [o.doc for o in v.options.values()]:
+        quoted = text
+        for sec in sections:  # a section's own name is not a quote
+            quoted = quoted.replace(sec, "")
+        if kana.search(quoted):
+            tail = quoted[max(m.end() for m in kana.finditer(quoted)):]
+            assert re.search(r"[a-z]{3,} [a-z]{2,}", tail), text
+
+
+def test_variants_show_and_the_breakdown_cite_sources_by_name():
+    from scorer.output import result_text, variant_text
+    shown = variant_text("xiamen")
+    assert "Cites:" in shown and "Xiamen rules = Xiamen (Amoy) mahjong rules" in shown
+    assert "e65adf" not in shown and "000_" not in shown
+    text = result_text(xm(KNOCK16, first_turn=True))
+    assert "Xiamen rules, Multipliers are:" in text and "(* holds the winning tile)" not in text
+
+
+def test_a_citation_naming_no_source_or_section_is_refused_at_load():
+    v = load_variant("hk")
+    data = {**v.data, "patterns": {**v.data["patterns"],
+                                   "self_drawn": {**v.data["patterns"]["self_drawn"], "rule": "002 line 49"}}}
+    with pytest.raises(VariantError, match="cites a source"):
+        build(data, "test")
+    data["patterns"]["self_drawn"]["rule"] = "Andrew White, Limit hands: no such section"
+    with pytest.raises(VariantError, match="cites a source"):
+        build(data, "test")
+    assert set(NINE) <= set(shipped_ids())
