@@ -168,7 +168,10 @@ def context_kwargs(kw) -> tuple[str, dict]:
         ctx["extra"] = extra
     from .config import defaults
 
-    variant, house = defaults(kw.pop("variant", None))  # the config file's ruleset and house rules
+    try:
+        variant, house = defaults(kw.pop("variant", None))  # the config file's ruleset and house rules
+    except MjError as e:
+        fail(str(e))
     rules = {**house, **_pairs(kw.pop("rules", ()), "--rule")}
     if rules:
         ctx["rules"] = rules
@@ -182,7 +185,8 @@ def main():
 
     \b
     Examples:
-      mjscore score "[CCC,2] 123m 456p 789s 5s 5s" --self-draw --seat W --rule min_faan=1
+      mjscore score "[CCC,2] 123m 456p 789s 5s 5s" --self-draw --seat W \\
+                    --rule min_faan=1
       mjscore pay --total 6 --seat N --discarder S
       mjscore variants show hk-old
     """
@@ -207,11 +211,14 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
 
     \b
     Examples:
-      mjscore score "[CCC,2] 123m 456p 789s 5s 5s" --self-draw --seat W
-      mjscore score "123m 456p 789s 234m 5s 5s" --discarder N
-      mjscore score "{1111m} 999m 111p 999p E E" --self-draw --claim 9"""
+      mjscore score "[CCC,2] 123m 456p 789s 5s 5s" --self-draw --seat W \\
+                    --rule min_faan=1
+      mjscore score "{1111m} 999m 111p 999p E E" --self-draw --claim limit
+      mjscore score "🀄️🀄️🀄️🀇🀈🀉🀙🀚🀛🀐🀑🀒🀝🀝" --self-draw --glyphs \\
+                    --rule min_faan=1"""
     variant, ctx = context_kwargs(kw)
 
+    from .errors import MjError
     def go():
         from .cli_tools import run_score
 

@@ -412,12 +412,10 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     """Score every hand of FILE... (YAML, JSON Lines or CSV; - for standard input) and keep the table
     ledger: each seat's standing after every hand, per session, and a summary.
 
-    \b
     A record is `hand` plus the win context keys of `mjscore score` (variant, self_draw, discarder,
     seat, round, dealer, ..., rules: {...}, others: {...}); `session`/`table` name the ledger session,
-    `start` its starting score. See scorer/batch.py and examples/hk-old-session.yaml.
+    `start` its starting score. See docs/NOTATION.md and examples/hk-old-session.yaml.
 
-    \b
     Exit status: 0 every record scored; 1 some records were rejected (each is reported with file,
     line and reason on stderr, and the rest are scored), or --strict stopped at one; 2 nothing could
     be read (or a usage error); 3 a record hit an internal error (a bug; the run still completes)."""

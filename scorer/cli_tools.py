@@ -18,7 +18,8 @@ def compare(hand, fmt, names, **kw):
     \b
     Examples:
       mjscore compare "123m 456p 789s EEE 5s 5s" --self-draw
-      mjscore compare "123m 456p 789s EEE 5s 5s" --self-draw -V hk-old:min_faan=1 -V hk"""
+      mjscore compare "123m 456p 789s EEE 5s 5s" --self-draw \\
+                      -V hk-old:min_faan=1 -V hk"""
     _, ctx = context_kwargs(kw)
 
     def go():
@@ -47,7 +48,7 @@ def waits(hand, seen, fmt, **kw):
 
     \b
     Examples:
-      mjscore waits "123m 456p 789s 55s 6p"
+      mjscore waits "123m 456p 789s 55s 67p"
       mjscore waits "123m 456p 789s 55s 68p 1s"
       mjscore waits "123m 456p 789s 5s 68p 1s E" --seen "7p 7p"
     """

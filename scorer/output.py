@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 from .decompose import Block
 from .hand import KONG
@@ -27,10 +28,20 @@ def _fmt(x) -> str:
     return f"{x:g}" if isinstance(x, float) else str(x)
 
 
+_BLOCK_TEXT: dict = {}  # Block -> its text (JSON output writes every block of every record)
+
+
 def block_text(b: Block) -> str:
+    try:
+        return _BLOCK_TEXT[b]
+    except KeyError:
+        pass
     body = format_tiles(b.tiles, sep="")
     if b.meld is not None:
-        return ("{" + body + "}") if (b.kind == KONG and b.meld.concealed) else f"[{body}]"
+        body = ("{" + body + "}") if (b.kind == KONG and b.meld.concealed) else f"[{body}]"
+    if len(_BLOCK_TEXT) >= 8192:
+        _BLOCK_TEXT.clear()
+    _BLOCK_TEXT[b] = body
     return body
 
 
@@ -249,8 +260,9 @@ def claim_verdict_text(result, verdict) -> str:
     return "\n".join(lines)
 
 
+@lru_cache(maxsize=1024)
 def _ident(key) -> str:
-    """A details key as an identifier: 'base points' -> base_points."""
+    """A details key as an identifier: 'base points' -> base_points (kept: every record asks)."""
     out = "".join(ch if ch.isalnum() else "_" for ch in str(key).strip().lower())
     while "__" in out:
         out = out.replace("__", "_")
@@ -333,8 +345,9 @@ def pay_text(variant_ref, value, transfers, net) -> str:
 def pay_json(variant_ref, value, transfers, net) -> str:
     from .variant import load_variant
 
-    return json.dumps({"variant": load_variant(variant_ref).id, "total": {"value": num(value.total), "unit": value.unit},
-                       "details": {k: num(x) if isinstance(x, (int, float)) else x for k, x in value.details.items()},
+    return json.dumps({"schema_version": SCHEMA_VERSION, "variant": load_variant(variant_ref).id,
+                       "total": {"value": num(value.total), "unit": value.unit}, "limit": bool(value.limit),
+                       "base": num(value.base), "details": details_dict(value.details),
                        "payments": [t.as_dict() for t in transfers], "net": net})
 
 
@@ -345,7 +358,7 @@ def variants_table() -> str:
     for vid in shipped_ids():
         v = load_variant(vid)
         rows.append([v.id, v.name, v.players, 3 * v.sets + 2, len(v.patterns), len(v.options)])
-    return tabulate(rows, headers=["id", "ruleset", "players", "tiles", "patterns", "options"], tablefmt="simple")
+    return fit_table(rows, ["id", "ruleset", "players", "tiles", "patterns", "options"], wrap=1, note="Ruleset")
 
 
 def variant_text(ref) -> str:
@@ -383,16 +396,16 @@ def variant_text(ref) -> str:
         if p.series:
             flags.append(f"series {p.series}")
         if p.when:
-            flags.append("when " + ", ".join(f"{k}={w}" for k, w in p.when.items()))
-        rows.append([p.name, "limit" if p.limit else p.value, p.unit, p.check, "; ".join(flags), p.rule])
+            flags.append("when " + _when(p.when))
+        rows.append([p.name, "limit" if p.limit else _setting(p.value, v), p.unit, p.check, "; ".join(flags), p.rule])
     out.append("Patterns")
     out.append(fit_table([r[:3] + r[4:] for r in rows], ["name", "value", "unit", "notes", "rule"], wrap=4))
     if v.exclusions:
         out.append("")
         out.append("Exclusions")
         for e in v.exclusions:
-            out.append(f"  {e['pattern']} excludes {', '.join(e['excludes'])}" +
-                       (f" when {e['when']}" if e.get("when") else ""))
+            out.append(fill(f"  {e['pattern']} excludes {', '.join(e['excludes'])}" +
+                            (f" when {_when(e['when'])}" if e.get("when") else ""), indent="    "))
     out.append("")
     out.append("Options (--rule KEY=VALUE)")
     out.append(fit_table([[o.name, _setting(o.default), o.type, o.doc] for o in v.options.values()],
@@ -403,6 +416,11 @@ def variant_text(ref) -> str:
         for k, doc in v.context_keys.items():
             out.append(fill(f"  {k}: {doc}", indent="    "))
     return "\n".join(out)
+
+
+def _when(gate: dict) -> str:
+    """{option: value} gates as `--rule` settings: min_faan=1, pure_green=no."""
+    return ", ".join(f"{k}={_setting(w)}" for k, w in gate.items())
 
 
 def _setting(x, v=None) -> str:
@@ -457,7 +475,7 @@ def variant_json(ref) -> str:
 
     v = load_variant(ref)
     return json.dumps({
-        "id": v.id, "name": v.name, "source": v.source, "sources": v.sources, "players": v.players,
+        "schema_version": SCHEMA_VERSION, "id": v.id, "name": v.name, "source": v.source, "sources": v.sources, "players": v.players,
         "tiles": 3 * v.sets + 2,
         "forms": list(v.forms), "wild": v.wild, "scoring": v.scoring, "payment": v.payment,
         "patterns": [{"name": p.name, "value": p.value, "unit": p.unit, "check": p.check, "params": p.params,
@@ -484,12 +502,14 @@ def compare_text(hand, rows) -> str:
             v = c.result.value
             total = ("limit " if v.limit else "") + f"{_fmt(v.total)} {v.unit}".strip()
             table.append([c.variant, total, _money(c.result)])
-    return f"Hand: {hand}\n" + tabulate(table, headers=["ruleset", "total", "net per seat / why not"],
-                                        tablefmt="simple")
+    return f"Hand: {hand}\n" + fit_table(table, ["ruleset", "total", "net per seat / why not"], wrap=2,
+                                         note="Why not")
 
 
 def compare_json(rows) -> str:
-    return json.dumps([{"variant": c.variant, "name": c.name, "refused": c.refused or None,
+    # a list (one entry per ruleset), as before schema versions: each entry carries the version
+    return json.dumps([{"schema_version": SCHEMA_VERSION, "variant": c.variant, "name": c.name,
+                        "refused": c.refused or None,
                         "result": result_dict(c.result) if c.result is not None else None} for c in rows],
                       ensure_ascii=False)
 
@@ -509,8 +529,7 @@ def waits_text(w) -> str:
              _wait_cell(x.discard, x.discard_refused)] for x in w.waits]
     live = sum(1 for x in w.waits if not x.dead)
     return (f"Hand: {w.hand.text()}\nWaits: {len(w.waits)} tile kinds ({live} live)\n" +
-            tabulate(rows, headers=["tile", "seen", "", "self-draw", f"discard (from {w.discarder})"],
-                     tablefmt="simple"))
+            fit_table(rows, ["tile", "seen", "", "self-draw", f"discard (from {w.discarder})"], wrap=(3, 4)))
 
 
 def waits_json(w) -> str:
@@ -519,7 +538,7 @@ def waits_json(w) -> str:
             return {"refused": refused}
         return {"total": num(result.value.total), "unit": result.value.unit, "net": result.net}
 
-    return json.dumps({"hand": w.hand.text(), "discarder": w.discarder, "waits": [
+    return json.dumps({"schema_version": SCHEMA_VERSION, "hand": w.hand.text(), "discarder": w.discarder, "waits": [
         {"tile": tile_name(x.tile), "seen": x.visible, "dead": x.dead, "self_draw": cell(x.self_draw, x.self_draw_refused),
          "discard": cell(x.discard, x.discard_refused)} for x in w.waits]})
 

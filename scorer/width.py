@@ -42,6 +42,8 @@ def fit_table(rows, headers, wrap: int | None = None, drop: bool = False, note: 
     cols = cols or width()
     rows = [list(r) for r in rows]
     headers = list(headers)
+    if isinstance(wrap, tuple):
+        return _fit_several(rows, headers, wrap, cols)
     if wrap is not None and wrap < 0:
         wrap = len(headers) + wrap
     if wrap is not None and drop:
@@ -76,6 +78,18 @@ def fit_table(rows, headers, wrap: int | None = None, drop: bool = False, note: 
             out.append(textwrap.fill(text, cols, initial_indent=lead, subsequent_indent=" " * len(lead),
                                      break_on_hyphens=False))
     return "\n".join(out)
+
+
+def _fit_several(rows, headers, wrap: tuple, cols: int) -> str:
+    """Several text columns wrapped to equal shares of the room the others leave."""
+    table = tabulate(rows, headers=headers)
+    if widest(table) <= cols:
+        return table
+    keep = [i for i in range(len(headers)) if i not in wrap]
+    rest = widest(tabulate([[r[i] for i in keep] for r in rows], headers=[headers[i] for i in keep]))
+    room = max(12, (cols - rest - 2 * len(wrap)) // len(wrap))
+    wrapped = [[_wrap(str(x), room) if i in wrap else x for i, x in enumerate(r)] for r in rows]
+    return tabulate(wrapped, headers=[_wrap(h, room) if i in wrap else h for i, h in enumerate(headers)])
 
 
 def _wrap(text: str, room: int) -> str:
