@@ -222,6 +222,8 @@ def test_season_sums_players_and_refuses_other_rulesets(tmp_path):
     # 3 faan = 1 base point, a self-draw x2: at a Ann is East (x2 again) and collects 4 from each;
     # at b she sits North and East pays her double: 2 + 2 + 4
     assert d["standings"]["Ann"] == {"tables": 2, "total": 12 + 8}
+    with pytest.raises(TableError, match="given twice"):
+        season([a, a])
     c = make(tmp_path, "zung-jung", name="c.mj")
     with pytest.raises(TableError, match="one ruleset and unit"):
         season([a, c])

@@ -130,7 +130,14 @@ def season(paths) -> dict:
     totals: dict = {}
     tables = []
     first = None
+    import os
+
+    seen = set()
     for path in paths:
+        real = os.path.realpath(path)
+        if real in seen:
+            raise TableError(f"{path} is given twice: a season counts each table once")
+        seen.add(real)
         with Table(path) as t:
             key = (t.variant.id, t.meta.get("unit", ""))
             if first is None:
