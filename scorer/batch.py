@@ -495,6 +495,7 @@ class Job(NamedTuple):
     error: str = ""
     file_error: bool = False
     names: dict | None = None  # a live table's seating {E: name, ...}: standings per player (table/records.py)
+    claim: object = None  # what the table recorded (`claim:` a total, limit or {net: N}), checked when scored
 
     @property
     def where(self) -> str:
@@ -561,6 +562,14 @@ def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None) -> Job
         if not isinstance(var, str) or not var:
             raise ValueError(f"variant must be a ruleset id or path, got {_typename(var)} {var!r}")
         start = _check_start(merged.pop("start", None))
+        claim = merged.pop("claim", None)
+        if claim is not None:
+            from .claims import parse_claim
+
+            try:
+                parse_claim(claim["net"], net=True) if isinstance(claim, dict) and set(claim) == {"net"} else parse_claim(claim)
+            except MjError as e:
+                raise ValueError(f"claim: {e}") from None
         for k in merged:
             if not isinstance(k, str):
                 raise ValueError(f"keys are names, got {k!r}")
@@ -580,7 +589,7 @@ def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None) -> Job
             names, _ = table_keys(merged)
     except ValueError as e:
         return Job(raw.source, raw.line, label, error=str(e))
-    return Job(raw.source, raw.line, label, var, hand, merged, start, names=names)
+    return Job(raw.source, raw.line, label, var, hand, merged, start, names=names, claim=claim)
 
 
 # ---- scoring ----------------------------------------------------------------------------------
@@ -632,6 +641,10 @@ def score_job(job: Job, mode: str = "") -> dict:
             "transfers": [(t.frm, t.to, t.amount) for t in r.transfers],
             "cap": r.options.get("session_loss_cap", 0) or 0,
         }
+        if job.claim is not None:  # a league audit: the record is scored and posted; a wrong claim is reported
+            from .tools import claim_mismatch
+
+            out["claim_wrong"] = claim_mismatch(r, job.claim)
         if mode == "full":
             from .output import result_dict
 

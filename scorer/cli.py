@@ -167,6 +167,7 @@ def context_kwargs(kw) -> tuple[str, dict]:
     if extra:
         ctx["extra"] = extra
     from .config import defaults
+    from .errors import MjError
 
     try:
         variant, house = defaults(kw.pop("variant", None))  # the config file's ruleset and house rules
@@ -218,7 +219,6 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
                     --rule min_faan=1"""
     variant, ctx = context_kwargs(kw)
 
-    from .errors import MjError
     def go():
         from .cli_tools import run_score
 

@@ -379,6 +379,10 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
             else:
                 summary["scored"] += 1
                 writer.record(job, outcome, posting)
+                if outcome.get("claim_wrong"):  # the claim check (scorer/tools.claim_mismatch): exit 1
+                    summary["claims_wrong"] = summary.get("claims_wrong", 0) + 1
+                    bar.clear()
+                    err.write(f"mjscore: {job.where}: {outcome['claim_wrong']}\n")
             bar.tick()
     finally:
         bar.clear()
@@ -466,4 +470,4 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
                    (f"; {summary['file_errors']} file error(s)" if summary["file_errors"] else ""), err=True)
     if summary["internal"]:
         sys.exit(EXIT_BUG)
-    sys.exit(EXIT_REJECTS if summary["rejected"] or summary["file_errors"] else EXIT_OK)
+    sys.exit(EXIT_REJECTS if summary["rejected"] or summary["file_errors"] or summary.get("claims_wrong") else EXIT_OK)

@@ -552,15 +552,15 @@ def _waits_cell(w) -> str:
             continue
         v = r.value
         val = "limit" if v.limit else f"{_fmt(v.total)} {v.unit}".strip()
-        parts.append(f"{tile_name(x.tile)} {val}" + (" (dead)" if x.dead else ""))
+        parts.append(f"{tile_name(x.tile)} {val} +{_fmt(r.net[r.ctx.seat])}" + (" (dead)" if x.dead else ""))
     return ", ".join(parts)
 
 
 def turn_text(t, compact=False) -> str:
     out = [field("Hand:", f"{t.hand.text()}  (a whole turn: choose a discard)")]
     if t.shanten <= 0:
-        out.append(f"Ready after {len(t.discards)} discard{'s' if len(t.discards) != 1 else ''} (best first; "
-                   "values by self-draw, else by discard):")
+        out.append(f"Ready after {len(t.discards)} discard{'s' if len(t.discards) != 1 else ''}, best first "
+                   "(each wait: its value and the winner's net by self-draw):")
         rows = []
         for d in t.discards:
             live = sum(4 - x.visible for x in d.waits.waits)

@@ -265,3 +265,21 @@ def ruleset_with_rules(spec: str):
             raise MjError(f"-V {spec!r}: house rules are KEY=VALUE after the id, comma-separated")
         rules[k.strip().replace("-", "_")] = scalar(val.strip())
     return (ref, rules)
+
+
+def claim_mismatch(result, claim) -> str:
+    """For a batch record's `claim:` (a total, `limit`, or {net: N}): '' when it is right, else one
+    line saying what the table recorded and what the hand is worth, and the money it moves."""
+    from .claims import check, parse_claim
+    from .result import num
+
+    if isinstance(claim, dict) and set(claim) == {"net"}:
+        c = parse_claim(claim["net"], net=True)
+    else:
+        c = parse_claim(claim)
+    v = check(result, c)
+    if v.correct:
+        return ""
+    money = "; ".join(f"{f} owes {t} {num(abs(d))} {'more' if d > 0 else 'less'}" for f, t, d in v.money)
+    return (f"claim {c.text(result.value.unit)} is wrong: " + "; ".join(v.lines)
+            + (f" (money: {money})" if money else ""))

@@ -260,3 +260,18 @@ def test_help_texts_fit_and_point_at_no_source_files():
         text = run(*cmd, "--help").output
         assert "scorer/" not in text and "../" not in text and "shared" not in text, cmd
         assert max(len(ln) for ln in text.splitlines()) <= 80, cmd
+
+
+def test_batch_reports_every_wrong_claim_and_exits_1(tmp_path):
+    f = tmp_path / "league.yaml"
+    f.write_text('- {hand: "{1111m} 999m 111p 999p E E", self_draw: true, claim: 10}\n'
+                 '- {hand: "{1111m} 999m 111p 999p E E", self_draw: true, claim: limit}\n'
+                 '- {hand: "123p 456p CCC NNN 55p", seat: N, discarder: S, claim: 6}\n'
+                 '- {hand: "123p 456p CCC NNN 55p", seat: N, discarder: S, claim: {net: 12}}\n')
+    r = CliRunner().invoke(main, ["batch", str(f)], env={"MJSCORE_CONFIG": ""})
+    assert r.exit_code == 1
+    wrong = [ln for ln in r.output.splitlines() if "claim" in ln and "is wrong" in ln]
+    assert len(wrong) == 2 and ":1: claim 10 faan is wrong" in wrong[0] and ":4: claim net 12 is wrong" in wrong[1]
+    f.write_text('- {hand: "123p 456p CCC NNN 55p", seat: N, discarder: S, claim: six}\n')
+    r = CliRunner().invoke(main, ["batch", str(f)], env={"MJSCORE_CONFIG": ""})
+    assert r.exit_code == 1 and "claim: a claim is a number or limit" in r.output
