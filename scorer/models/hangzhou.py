@@ -2,7 +2,8 @@
 pairs with the banker; then the robbed kong, three-set liability / counter-liability and the
 second-half float liability redirect who pays.
 
-Rule text: ../shared/seeds/000_e65adf2641304857.txt lines 557-571 (payout), 574-578 (exceptions),
+Rule text: "Hangzhou rules" (docs/SOURCES.md), Payout scheme and Exceptions to the payout scheme; line
+numbers are the scraped copy's: 557-571 (payout), 574-578 (exceptions),
 586-590 (liability variations); Japanese 627-629 (per-seat payments by staying count)."""
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""Gold-tile rulesets: Xiamen (Amoy) and Quanzhou, 000_e65adf2641304857.txt lines 656-761 (English) and
-1-57 (the Japanese digest of the same page, with its variations and irregularities).
+"""Gold-tile rulesets: Xiamen (Amoy) and Quanzhou, from "Xiamen rules" and "Xiamen digest" (docs/SOURCES.md;
+the line numbers in docstrings below are those of the scraped copy the rulesets were built from: users see
+the YAML's citations by section, never these).
 
 Water ("flowers" in the English text) per set and per gold held, the multiplier hands (gold float and
 its double and triple rounds, three-gold knocker, robbing the gold, heavenly and earthly wins, Quanzhou's

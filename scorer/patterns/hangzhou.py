@@ -1,7 +1,8 @@
 """Hangzhou (杭州麻将) predicates: fortune tiles (财神), the banker's staying count (牢), wild eye,
 fortune float, kong bloom, deluxe seven pairs, and the legality rules that depend on them.
 
-Rule text: ../shared/seeds/000_e65adf2641304857.txt lines 452-626 (English), 627-655 (Japanese).
+Rule texts: "Hangzhou rules" and "Hangzhou digest" (docs/SOURCES.md); line numbers in docstrings are
+those of the scraped copy (developers' reference; users see the YAML's citations by section).
 Line numbers in docstrings are that file's."""
 from __future__ import annotations
 
