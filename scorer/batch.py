@@ -7,7 +7,9 @@ A record is a mapping: `hand` (NOTATION.md) plus the win context under the keys 
 column (variant, self_draw, discarder, robbed, kong_draw, last_tile, first_turn, seat, round, dealer,
 streak, wild, indicator, floats, players, liable, win, `rules: {...}`, `others: {...}`); `session` and
 `table` name the ledger session; `start` is the session's starting score (a number, or `{E: .., S: ..}`).
-Any other key goes to the context's `extra` (the facts a variant reads with `--set`).
+Any other key goes to the context's `extra` (the facts a variant reads with `--set`): a key the
+record's ruleset does not list under `context:` is refused with the closest valid name. `expect`,
+`note` and `comment` are notes for people, never read.
 
 A *header* is a mapping without `hand` whose keys are all among `session table start variant rules
 players`: its keys are defaults for the records after it in the same file (a later header replaces
@@ -44,6 +46,7 @@ from .context import scalar
 from .errors import MjError
 
 HEADER_KEYS = frozenset({"session", "table", "start", "variant", "rules", "players"})
+ANNOTATIONS = ("expect", "note", "comment")  # record keys for people (expected figures, remarks): not scored
 FORMATS = ("yaml", "jsonl", "csv")
 _STR_COLUMNS = frozenset({"hand", "variant", "session", "table", "discarder", "robbed", "seat", "round", "dealer",
                           "liable", "win", "wild", "indicator"})
@@ -570,6 +573,8 @@ def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None) -> Job
                 parse_claim(claim["net"], net=True) if isinstance(claim, dict) and set(claim) == {"net"} else parse_claim(claim)
             except MjError as e:
                 raise ValueError(f"claim: {e}") from None
+        for key in ANNOTATIONS:  # the writer's own notes, never facts of the hand
+            merged.pop(key, None)
         for k in merged:
             if not isinstance(k, str):
                 raise ValueError(f"keys are names, got {k!r}")

@@ -19,6 +19,30 @@ LAZY = {
 
 
 class LazyGroup(click.Group):
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        """Click's own usage errors the mjscore way: one line on stderr, exit status 2, and the JSON
+        error object on stdout with --format json."""
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.UsageError as e:
+            if e.__class__.__name__ == "NoArgsIsHelpError":  # bare `mjscore`: the help is the answer
+                e.show()
+                sys.exit(e.exit_code)
+            sub = ""
+            if e.ctx is not None:
+                sub = e.ctx.command_path[len(e.ctx.find_root().command_path):].strip()
+            where = f" (see: mjscore {sub + ' ' if sub else ''}--help)"
+            fail(e.format_message() + where, "json" if _json_wanted(argv) else "text")
+        except click.ClickException as e:
+            fail(e.format_message(), "json" if _json_wanted(argv) else "text")
+        except click.Abort:
+            click.echo("mjscore: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
+
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | set(LAZY))
 
@@ -45,8 +69,18 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+MAX_MESSAGE = 400  # characters: a refusal quoting a huge value stays one readable line
+
+
+def one_line(message: str) -> str:
+    """The message on one line, at most MAX_MESSAGE characters."""
+    text = " ".join(str(message).split())
+    return text if len(text) <= MAX_MESSAGE else text[: MAX_MESSAGE - 3] + "..."
+
+
 def fail(message: str, fmt: str = "text", code: int = 2):
     """One line on stderr (and {"error": ...} on stdout for --format json), then exit."""
+    message = one_line(message)
     if fmt == "json":
         import json
 
@@ -63,10 +97,21 @@ def run_guarded(fn, fmt="text"):
         return fn()
     except MjError as e:
         fail(str(e), fmt)
-    except (KeyboardInterrupt, BrokenPipeError):
+    except KeyboardInterrupt:
+        click.echo("mjscore: interrupted", err=True)
         sys.exit(130)
+    except BrokenPipeError:  # the reader went away (`| head`): nothing more to say to it
+        sys.exit(141)
     except Exception as e:  # a bug: still one line, never a traceback
         fail(f"internal error ({type(e).__name__}: {e}); please report this hand", fmt, code=3)
+
+
+def _json_wanted(args) -> bool:
+    args = list(args)
+    for i, a in enumerate(args):
+        if a == "--format=json" or (a == "--format" and i + 1 < len(args) and args[i + 1] == "json"):
+            return True
+    return False
 
 
 def _pairs(values, flag):

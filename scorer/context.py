@@ -1,9 +1,10 @@
 """How a hand was won and the table around it. Built from CLI flags or hand-file keys (same names)."""
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, fields
 
-from .errors import ContextError
+from .errors import ContextBounds, ContextContradiction, ContextError, ContextUnknown, ContextValue
 from .lazy import cached_property
 
 SEATS = "ESWN"
@@ -92,26 +93,55 @@ _FIELD_NAMES = {f.name for f in fields(Context)}
 _BOOLS = {"self_draw", "last_tile", "first_turn", "riichi", "double_riichi", "ippatsu", "fourth_tile"}
 _INTS = {"kong_draw", "streak", "floats", "players", "honba", "sticks"}
 _SEAT_KEYS = {"discarder", "robbed", "seat", "round", "dealer", "liable"}
+_TEXTS = {"wild", "indicator", "win", "dora", "ura"}
 TRUE_WORDS = {"1", "true", "yes", "on", "y"}
 FALSE_WORDS = {"0", "false", "no", "off", "n"}
+
+# The physical bounds of the counts (README "Limits"): a count past its bound is refused, never
+# scored, since some counts enter an exponent (a banker's stays double the base in Xiamen).
+MAX_STREAK = 50  # a dealer staying 50 hands in a row is beyond any real session
+BOUNDS = {"kong_draw": (4, "a player declares at most four kongs"),
+          "streak": (MAX_STREAK, f"a dealer's stays are at most {MAX_STREAK}"),
+          "floats": (4, "a wild tile has four copies"),
+          "players": (4, "at most four players"),
+          "honba": (100, "at most 100 counters"),
+          "sticks": (100, "at most 100 riichi deposits")}
+MAX_TEXT = 200  # characters of a text value (a tile list, a seat list); a hand is at most 200 too
+MAX_SET_NUMBER = 10_000  # a `--set` number (a multiplier, a penalty in points)
+MAX_OTHERS_COUNT = 4  # a count in another player's state: kongs (four at most)
+# the flags that describe the table and the win itself: every ruleset accepts them. Any other flag
+# must be listed under the ruleset's `flags:` (a flag it does not read is refused, never ignored)
+UNIVERSAL_FLAGS = ("self_draw", "discarder", "robbed", "kong_draw", "last_tile", "first_turn", "seat", "round",
+                   "dealer", "players", "win")
+FLAG_DEFAULTS = {f.name: f.default for f in fields(Context) if f.name not in ("extra", "others", "rules")}
+FLAG_DEFAULTS["others"] = {}
+
+
+def _number_text(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def scalar(text: str):
     """A value typed as text (`--set k=v`, a CSV cell): true/false words, whole numbers and decimals
-    become values; other text stays text."""
+    become values; other text stays text. `nan`, `inf` and numbers of more than 40 digits stay text
+    (and are refused where a number is needed)."""
     low = text.lower()
     if low in ("true", "yes", "on"):
         return True
     if low in ("false", "no", "off"):
         return False
+    if len(text) > 40:
+        return text
     try:
         return int(text)
     except ValueError:
         pass
     try:
-        return float(text)
+        v = float(text)
     except ValueError:
         return text
+    return v if math.isfinite(v) else text
 
 
 def _as_bool(key, value):
@@ -121,19 +151,87 @@ def _as_bool(key, value):
         return value.lower() in TRUE_WORDS
     if isinstance(value, int) and value in (0, 1):
         return bool(value)
-    raise ContextError(f"{key} must be true or false, got {value!r}")
+    from .suggest import did_you_mean
+
+    hint = did_you_mean(value, ("true", "false")) if isinstance(value, str) else ""
+    raise ContextValue(f"{key} must be true or false, got {_number_text(value)}{hint}")
+
+
+def whole(key, value, bound: int | None = None, why: str = "", error=None) -> int:
+    """A whole, non-negative count within `bound`: an int, an integral float (1.0) or its text. Refuses
+    bools, fractions (1.9 is not truncated), nan, inf and anything past the bound, naming the key."""
+    error = error or ContextValue
+    if isinstance(value, bool):
+        raise error(f"{key} must be a whole number, got {value!r}")
+    n = value
+    if isinstance(value, str):
+        n = scalar(value.strip()) if len(value) <= 40 else value
+    if isinstance(n, float):
+        if not math.isfinite(n) or not n.is_integer():
+            raise error(f"{key} must be a whole number, got {_number_text(value)}")
+        n = int(n)
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise error(f"{key} must be a whole number, got {_number_text(value)}")
+    if n < 0:
+        raise error(f"{key} cannot be negative, got {n}")
+    if bound is not None and n > bound:
+        raise ContextBounds(f"{key} {_number_text(n)} is past its bound {bound}" + (f" ({why})" if why else ""))
+    return n
 
 
 def _as_int(key, value):
-    if isinstance(value, bool):
-        raise ContextError(f"{key} must be a whole number, got {value!r}")
-    try:
-        n = int(value)
-    except (TypeError, ValueError):
-        raise ContextError(f"{key} must be a whole number, got {value!r}") from None
-    if n < 0:
-        raise ContextError(f"{key} cannot be negative, got {n}")
-    return n
+    bound, why = BOUNDS.get(key, (None, ""))
+    return whole(key, value, bound, why)
+
+
+def _as_text(key, value):
+    if not isinstance(value, str):
+        raise ContextValue(f"{key} must be text, got {_number_text(value)}")
+    if len(value) > MAX_TEXT:
+        raise ContextBounds(f"{key} is longer than {MAX_TEXT} characters")
+    return value
+
+
+def _check_atom(where, value, number_bound):
+    """A `--set` value or another player's state value: true/false, text, or a finite number within
+    its bound (a list of those for positions like kong_chain)."""
+    if isinstance(value, bool) or value is None:
+        return
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise ContextBounds(f"{where} is longer than {MAX_TEXT} characters")
+        return
+    if isinstance(value, (int, float)):
+        if isinstance(value, float) and not math.isfinite(value):
+            raise ContextValue(f"{where} must be a finite number, got {value!r}")
+        if value < 0:
+            raise ContextValue(f"{where} cannot be negative, got {_number_text(value)}")
+        if value > number_bound:
+            raise ContextBounds(f"{where} {_number_text(value)} is past its bound {number_bound}")
+        return
+    if isinstance(value, (list, tuple)) and len(value) <= 16:
+        for v in value:
+            if isinstance(v, (list, tuple, dict)):
+                raise ContextValue(f"{where} must be a list of plain values")
+            _check_atom(where, v, number_bound)
+        return
+    raise ContextValue(f"{where} must be true/false, a number or text, got {type(value).__name__}")
+
+
+def _check_others(others: dict) -> None:
+    if len(others) > 4:
+        raise ContextBounds(f"others names {len(others)} seats; a table has at most 4")
+    for seat, entry in others.items():
+        if isinstance(entry, dict):
+            if len(entry) > 16:
+                raise ContextBounds(f"others {seat}: more than 16 keys")
+            for k, v in entry.items():
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and k != "hand":
+                    _check_atom(f"others {seat} {k}", v, MAX_OTHERS_COUNT)
+                else:
+                    _check_atom(f"others {seat} {k}", v, MAX_SET_NUMBER)
+        else:
+            _check_atom(f"others {seat}", entry, MAX_SET_NUMBER)
 
 
 _MADE: dict = {}  # the same keys and values give the same (immutable) Context: validate each once
@@ -177,6 +275,8 @@ def make_context(**kw) -> Context:
 def _make_context(kw) -> Context:
     clean: dict = {}
     extra = dict(kw.pop("extra", None) or {})
+    if not isinstance(extra, dict):
+        raise ContextValue(f"extra must be a mapping, got {type(extra).__name__}")
     for key, value in kw.items():
         if value is None:
             continue
@@ -187,13 +287,26 @@ def _make_context(kw) -> Context:
             value = _as_bool(key, value)
         elif key in _INTS:
             value = _as_int(key, value)
-            if key == "kong_draw" and value is True:
-                value = 1
         elif key in _SEAT_KEYS:
             value = SEATS[seat_index(value, key)]
-        elif key in ("others", "rules") and not isinstance(value, dict):
-            raise ContextError(f"{key} must be a mapping, got {type(value).__name__}")
+        elif key in _TEXTS:
+            value = _as_text(key, value)
+        elif key in ("others", "rules"):
+            if not isinstance(value, dict):
+                raise ContextValue(f"{key} must be a mapping, got {type(value).__name__}")
+            if key == "others":
+                _check_others(value)
+            elif len(value) > 64:
+                raise ContextBounds("rules: more than 64 options")
         clean[key] = value
+    if len(extra) > 64:
+        raise ContextBounds("more than 64 --set keys")
+    for key, value in extra.items():
+        if not isinstance(key, str):
+            raise ContextValue(f"keys are names, got {key!r}")
+        if key in _FIELD_NAMES:
+            raise ContextUnknown(f"{key} is a flag: use --{key.replace('_', '-')}")
+        _check_atom(key, value, MAX_SET_NUMBER)
     ctx = Context(extra=extra, **clean)
     check_context(ctx)
     return ctx
@@ -225,3 +338,67 @@ def check_context(ctx: Context) -> None:
         raise ContextError("a heavenly hand (dealer, --first-turn) is won on the dealer's own draw, not a claim")
     if ctx.first_turn and ctx.seat != ctx.dealer and ctx.discarder not in (None, ctx.dealer):
         raise ContextError("an earthly hand (--first-turn, non-dealer) is won on the dealer's first discard")
+
+
+def _flag_name(name: str) -> str:
+    return "--other" if name == "others" else "--" + name.replace("_", "-")
+
+
+def check_for_ruleset(ctx: Context, variant) -> None:
+    """Refuse what the ruleset would silently ignore: a flag it does not read (its YAML `flags:` lists
+    the optional ones it reads; UNIVERSAL_FLAGS are read by every ruleset) set to anything but its
+    default, and a `--set` key (a record's unknown key) its `context:` does not document."""
+    from .suggest import did_you_mean
+
+    flags = set(variant.flags)
+    for name, default in FLAG_DEFAULTS.items():
+        if name in flags or name in UNIVERSAL_FLAGS:
+            continue
+        value = getattr(ctx, name)
+        if value != default and value is not None:
+            listed = ", ".join(_flag_name(f) for f in variant.flags) or "none beyond the universal ones"
+            raise ContextUnknown(f"{_flag_name(name)} means nothing in {variant.id} (its flags: {listed})"
+                                 + did_you_mean(name, [f for f in flags if f != name]))
+    if ctx.extra:
+        known = [k for k in variant.context_keys if k not in _FIELD_NAMES]
+        for key in ctx.extra:
+            if key not in known:
+                hint = did_you_mean(key, known + sorted(_FIELD_NAMES - {"extra", "rules"}))
+                listed = ", ".join(known) or "none"
+                raise ContextUnknown(f"unknown key {key!r}: {variant.id} reads no such fact"
+                                     + (hint or f" (its --set keys: {listed})"))
+
+
+MAX_TOTAL = 1_000_000  # a total (`pay --total`, `--claim`) no shipped ruleset's real hand reaches
+# value models whose total is a whole count (a faan table row, doubles, points), and those whose total
+# is an exponent (each double doubles the money): their bound is far lower
+WHOLE_TOTALS = frozenset({"faan_table", "hangzhou_doubles", "capped_doubles", "points"})
+EXPONENT_TOTALS = {"hangzhou_doubles": 64, "capped_doubles": 64}
+
+
+def check_amount(key: str, value, bound=MAX_TOTAL, whole_only=False, why=""):
+    """A finite, non-negative amount within `bound` (whole when `whole_only`), else ContextValue or
+    ContextBounds naming `key`."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise ContextValue(f"{key} must be a number, got {_number_text(value)}")
+    if not math.isfinite(value):
+        raise ContextValue(f"{key} must be a finite number, got {value!r}")
+    if value < 0:
+        raise ContextValue(f"{key} cannot be negative, got {_number_text(value)}")
+    if whole_only and value != int(value):
+        raise ContextValue(f"{key} must be a whole number here{why}, got {value!r}")
+    if value > bound:
+        raise ContextBounds(f"{key} {_number_text(value)} is past its bound {bound}{why}")
+    return int(value) if whole_only or (isinstance(value, float) and value.is_integer()) else value
+
+
+def check_total(total, variant):
+    """`pay --total N` under `variant`: finite, non-negative, whole where the ruleset counts whole
+    units, and within MAX_TOTAL (64 where each unit doubles the money)."""
+    model = (variant.scoring or {}).get("model")
+    bound = EXPONENT_TOTALS.get(model, MAX_TOTAL)
+    unit = variant.scoring.get("unit") or "units"
+    if model in WHOLE_TOTALS and isinstance(total, float) and math.isfinite(total) and not total.is_integer():
+        raise ContextValue(f"--total counts whole {unit} in {variant.id}, got {total!r}")
+    why = f" ({variant.id}: each of the {unit} doubles the payment)" if model in EXPONENT_TOTALS else ""
+    return check_amount("--total", total, bound, model in WHOLE_TOTALS, why)

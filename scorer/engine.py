@@ -6,8 +6,8 @@ from dataclasses import replace
 from time import monotonic
 
 from .best import refused_why, score_readings
-from .context import Context, make_context
-from .errors import ContextError, IllegalWin, ImpossibleHand, MjError
+from .context import Context, check_for_ruleset, check_total, make_context
+from .errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantUnknown
 from .facts import Facts
 from .forms import FORMS, instant_checked
 from .hand import Hand
@@ -346,6 +346,8 @@ def _named_variant(variant, kw):
     """A hand-file record names its ruleset with a `variant` key like the other context keys
     (NOTATION.md); it is the ruleset, not a fact for the context, and must agree with an argument."""
     named = kw.pop("variant", None)
+    if variant == "" or named == "":
+        raise VariantUnknown("the ruleset name is empty: give an id (see `mjscore variants`) or a path")
     if variant and named and load_variant(variant).path != load_variant(named).path:
         raise ContextError(f"two rulesets given: {variant} and {named}")
     return variant or named or DEFAULT_VARIANT
@@ -379,6 +381,7 @@ def _variant_and_context(ctx, variant, kw):
     if ctx is None:
         kw.setdefault("players", variant.players)
         ctx = make_context(**kw)
+    check_for_ruleset(ctx, variant)  # a flag or --set key the ruleset would ignore is refused
     return variant, ctx
 
 
@@ -516,6 +519,7 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
 def pay(total, ctx: Context | dict | None = None, variant=None, rules: dict | None = None, limit=False, **kw):
     """Settle from a total the table counted itself (faan, points...); returns (value, transfers, net)."""
     variant, ctx = _variant_and_context(ctx, variant, kw)
+    total = check_total(total, variant)  # finite, not negative, whole and bounded where it must be
     bound = variant.bind({**ctx.rules, **(rules or {})})
     value = value_of(bound, None, ctx, total=total)
     if not limit and not value.legal:

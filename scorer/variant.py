@@ -9,10 +9,9 @@ import math
 import os
 import time
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
-from .errors import VariantError
+from .errors import VariantError, VariantTooLarge, VariantUnknown, VariantValue
 
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 20
@@ -60,23 +59,28 @@ def club_ids() -> list[str]:
 def _read_yaml(path: Path) -> dict:
     import yaml
 
+    from .yamlsafe import Refused, load_yaml, read_bounded
+
     try:
-        raw = path.read_bytes()
+        raw = read_bounded(path, MAX_BYTES)
+    except Refused as e:
+        raise VariantTooLarge(e.message, str(path)) from None
     except OSError as e:
         raise VariantError(f"cannot read: {e.strerror}", str(path)) from None
-    if len(raw) > MAX_BYTES:
-        raise VariantError(f"file is larger than {MAX_BYTES} bytes", str(path))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as e:
         raise VariantError(f"not UTF-8 (byte {e.start})", str(path)) from None
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
-        data = yaml.load(text, Loader=loader)  # noqa: S506 - a safe loader, never object-building tags
+        data = load_yaml(text)  # a safe loader, never object-building tags; nodes and aliases bounded
+    except Refused as e:
+        raise (VariantTooLarge if e.kind == "size" else VariantUnknown)(e.message, str(path)) from None
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         where = f" at line {mark.line + 1}" if mark else ""
         raise VariantError(f"not valid YAML{where}: {getattr(e, 'problem', e)}", str(path)) from None
+    except RecursionError:
+        raise VariantTooLarge(f"nested deeper than {MAX_DEPTH} levels", str(path)) from None
     if not isinstance(data, dict):
         raise VariantError("a variant file must be a mapping of keys", str(path))
     _check_depth(data, str(path))
@@ -243,6 +247,7 @@ class Variant:
     dealt_sizes: frozenset = frozenset()  # hand sizes besides 3 x sets + 2 that an instant win accepts
     floats: int | None = None  # most wild tiles discarded while floating; None: the ruleset has no floats
     sources: dict = field(default_factory=dict)  # short name -> {title, by, sections} (citations.py)
+    flags: tuple = ()  # the optional context flags the ruleset reads (context.check_for_ruleset)
     session: dict = field(default_factory=dict)  # the `session:` block (scorer/table/rules.py)
     _bound: dict = field(default_factory=dict, repr=False)
 
@@ -263,6 +268,8 @@ class Variant:
         except (KeyError, TypeError):
             pass
         b = Bound(self, self.option_values(rules))
+        if len(self._bound) >= 64:  # one per distinct rules set: bounded (a batch may give thousands)
+            self._bound.clear()
         try:
             self._bound[key] = b
         except TypeError:
@@ -479,24 +486,57 @@ def build(data: dict, src: str) -> Variant:
     _need(isinstance(ctx_keys, dict), "context must map --set keys to their descriptions", src, "context")
     sources = check_sources(data.get("sources"), src)
     check_citations(sources, patterns, refuse, instant, src)
+    flags = _flags(data.get("flags"), src)
     return Variant(id=vid, name=str(data.get("name", vid)), source=str(data.get("source", "")), data=data, path=src,
                    players=players, sets=sets, forms=forms, wild=wild, options=options, patterns=patterns,
                    exclusions=exclusions, scoring=scoring, payment=payment, refuse=refuse, context_keys=ctx_keys,
                    description=str(data.get("description", "")),
                    wild_kong_keys=tuple(hand.get("kong_keys") or ()), session=session, instant=instant,
-                   dealt_sizes=dealt_sizes, floats=floats, sources=sources)
+                   dealt_sizes=dealt_sizes, floats=floats, sources=sources, flags=flags)
 
 
-@lru_cache(maxsize=64)
-def _load_cached(ref: str, mtime_key: str) -> Variant:
-    data, src = _load_merged(ref)
-    return build(data, src)
+def _flags(value, src) -> tuple:
+    """`flags:`: the optional win-context flags the ruleset reads (underscore names)."""
+    from .context import FLAG_DEFAULTS, UNIVERSAL_FLAGS
+    from .suggest import did_you_mean
+
+    if value is None:
+        return ()
+    _need(isinstance(value, list) and all(isinstance(f, str) for f in value),
+          "flags must be a list of context flag names", src, "flags")
+    for f in value:  # a universal flag may be listed too (it is accepted either way)
+        if f not in FLAG_DEFAULTS:
+            raise VariantUnknown(f"{f!r} is not a context flag" + did_you_mean(f, FLAG_DEFAULTS), src, "flags")
+    return tuple(f for f in value if f not in UNIVERSAL_FLAGS)
+
+
+_BUILT: dict = {}  # (ref, the content digests of its files) -> Variant; bounded
+_CHAINS: dict = {}  # ref -> the files its last load read (itself and its `extends` parents); bounded
+
+
+def _load_cached(ref: str) -> Variant:
+    """The built Variant, kept per content of every file of its `extends` chain (not per path and
+    modification time: a file rewritten within the same clock tick, or copied, is seen as it is)."""
+    chain = _CHAINS.get(ref)
+    key = (ref, tuple(_stamp(f)[1] for f in chain)) if chain else None
+    got = _BUILT.get(key) if key else None
+    if got is not None:
+        return got
+    data, src, files = _load_merged(ref)
+    variant = build(data, src)
+    for d in (_BUILT, _CHAINS):
+        if len(d) >= 64:
+            d.clear()
+    _CHAINS[ref] = files
+    _BUILT[(ref, tuple(_stamp(f)[1] for f in files))] = variant
+    return variant
 
 
 # ---- the merged YAML of a ruleset, kept as JSON between runs ---------------------------------------
 # Reading YAML (and importing the YAML library) costs more than scoring a hand from the command line,
 # so the merged data of a ruleset and its `extends` chain is kept as JSON (plain data, safe to load),
-# keyed by every file's path, size and modification time. MJSCORE_CACHE=off turns it off.
+# valid while every file of the chain has the same content (a digest of its bytes). At most 256 entries
+# are kept and none larger than 4 MB. MJSCORE_CACHE=off turns it off.
 
 def _cache_dir() -> Path | None:
     where = os.environ.get("MJSCORE_CACHE")
@@ -509,11 +549,18 @@ def _cache_dir() -> Path | None:
 
 
 def _stamp(path: str):
-    st = os.stat(path)
-    return [path, st.st_mtime_ns, st.st_size]
+    """[path, digest of its content] ("" when it cannot be read: the load itself says why)."""
+    import hashlib
+
+    from .yamlsafe import Refused, read_bounded
+
+    try:
+        return [path, hashlib.sha256(read_bounded(path, MAX_BYTES)).hexdigest()]
+    except (OSError, Refused):
+        return [path, ""]
 
 
-def _load_merged(ref: str) -> tuple[dict, str]:
+def _load_merged(ref: str) -> tuple[dict, str, list]:
     import json
     import zlib
 
@@ -525,7 +572,7 @@ def _load_merged(ref: str) -> tuple[dict, str]:
         try:
             saved = json.loads(entry.read_text(encoding="utf-8"))
             if saved["version"] == _CACHE_VERSION and all(_stamp(f[0]) == f for f in saved["files"]):
-                return saved["data"], saved["src"]
+                return saved["data"], saved["src"], [f[0] for f in saved["files"]]
         except (OSError, ValueError, KeyError, TypeError):
             pass
     files: list = []
@@ -534,8 +581,9 @@ def _load_merged(ref: str) -> tuple[dict, str]:
         try:
             text = json.dumps({"version": _CACHE_VERSION, "files": [_stamp(f) for f in files], "data": data,
                                "src": src})
-            if json.loads(text)["data"] == data:  # only plain data survives the round trip unchanged
+            if len(text) <= 4 * MAX_BYTES and json.loads(text)["data"] == data:  # plain data only
                 entry.parent.mkdir(parents=True, exist_ok=True)
+                _prune(entry.parent)
                 tmp = entry.with_suffix(f".{os.getpid()}.tmp")
                 tmp.write_text(text, encoding="utf-8")
                 os.replace(tmp, entry)
@@ -575,10 +623,10 @@ def load_variant(ref: str | Variant) -> Variant:
 def _load_fresh(ref: str) -> Variant:
     path = _PATHS.get(ref)
     if path is None:
+        if len(_PATHS) >= 256:
+            _PATHS.clear()
         path = _PATHS[ref] = resolve_path(ref)
-    try:
-        stamp = str(os.stat(path).st_mtime_ns)
-    except OSError:
+    if not os.path.exists(path):
         _PATHS.pop(ref, None)
-        raise VariantError("no such file", str(path)) from None
-    return _load_cached(ref, stamp)
+        raise VariantError("no such file", str(path))
+    return _load_cached(ref)

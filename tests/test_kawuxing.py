@@ -291,8 +291,10 @@ def test_disclosed_self_draw_paid_by_both():
 
 def test_banker_has_no_role():
     a = score("123p 456p 789p 234p 99p", seat="S", dealer="S")
-    b = score("123p 456p 789p 234p 99p", seat="S", dealer="W", streak=3)
+    b = score("123p 456p 789p 234p 99p", seat="S", dealer="W")
     assert a.net == b.net
+    with pytest.raises(ContextError, match="--streak means nothing in kawuxing"):  # refused, not ignored
+        score("123p 456p 789p 234p 99p", seat="S", dealer="W", streak=3)
 
 
 def test_pay_from_a_total():

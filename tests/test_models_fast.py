@@ -343,9 +343,11 @@ def test_a_context_with_other_hands_is_not_kept():
     """classical's everyone_scores writes the losers' scores into the winner's value: a value whose
     context carries other players' hands is the caller's own."""
     clear()
-    case = ("[CCC,2] [234s,1] 678m 99p 55s 5s", {"self_draw": True, "seat": "W", "others": {"E": "123m"}},
-            "hk-old", {"min_faan": 0})
+    from dataclasses import replace
+
+    case = ("[CCC,2] [234s,1] 678m 99p 55s 5s", {"self_draw": True, "seat": "W"}, "hk-old", {"min_faan": 0})
     (bound, ctx, facts), = readings(case)
+    ctx = replace(ctx, others={"E": "123m"})  # hk-old reads no --other (refused there): built by hand
     items = engine.evaluate(bound, facts)
     assert engine.value_of(bound, items, ctx) is not engine.value_of(bound, items, ctx)
     assert not faan._VALUE_LAST[-1]
