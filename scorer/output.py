@@ -559,8 +559,8 @@ def _waits_cell(w) -> str:
 def turn_text(t, compact=False) -> str:
     out = [field("Hand:", f"{t.hand.text()}  (a whole turn: choose a discard)")]
     if t.shanten <= 0:
-        out.append(f"Ready after {len(t.discards)} discard{'s' if len(t.discards) != 1 else ''}, best first "
-                   "(each wait: its value and the winner's net by self-draw):")
+        out.append(fill(f"Ready after {len(t.discards)} discard{'s' if len(t.discards) != 1 else ''}, best first "
+                        "(each wait: its value and the winner's net by self-draw):"))
         rows = []
         for d in t.discards:
             live = sum(4 - x.visible for x in d.waits.waits)

@@ -155,6 +155,9 @@ def _load_raw(ref: str, relative_to: Path | None = None, chain: tuple = (), file
             raise
         rules = data.get("rules") or {}
         data = {k: v for k, v in data.items() if k not in ("extends", "rules")}
+        from .club import club_overrides
+
+        data = club_overrides(base, data, key)  # typos in pattern names; the club's values cited as such
         merged = _merge(base, data)
         if "id" not in data:
             merged["id"] = path.stem
@@ -592,7 +595,7 @@ def _load_merged(ref: str) -> tuple[dict, str, list]:
     return data, src
 
 
-_CACHE_VERSION = 1
+_CACHE_VERSION = 3  # 3: club files' pattern overrides checked and cited (scorer/club.py)
 
 
 _PATHS: dict[str, Path] = {}

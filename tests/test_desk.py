@@ -275,3 +275,20 @@ def test_batch_reports_every_wrong_claim_and_exits_1(tmp_path):
     f.write_text('- {hand: "123p 456p CCC NNN 55p", seat: N, discarder: S, claim: six}\n')
     r = CliRunner().invoke(main, ["batch", str(f)], env={"MJSCORE_CONFIG": ""})
     assert r.exit_code == 1 and "claim: a claim is a number or limit" in r.output
+
+
+def test_club_file_pattern_typos_and_club_values(tmp_path):
+    (tmp_path / "c1.yaml").write_text("extends: hk-old\nname: Club one\npatterns:\n  dragon_pong: {value: 2}\n")
+    (tmp_path / "c2.yaml").write_text("extends: hk-old\nname: Club two\npatterns:\n  dragon_pung: {value: 2}\n")
+    env = {"MJSCORE_VARIANTS": str(tmp_path), "MJSCORE_CACHE": "off"}
+    r = run("score", "[CCC,2] 123m 456p 789s 5s 5s", "--self-draw", "-v", "c1", env=env)
+    assert r.exit_code == 2 and "no pattern 'dragon_pong'" in r.output and "did you mean dragon_pung?" in r.output
+    r = run("score", "[CCC,2] 123m 456p 789s 5s 5s", "--self-draw", "--seat", "W", "-v", "c2", "--rule", "min_faan=1",
+            env={**env, "COLUMNS": "200"})
+    line = next(ln for ln in r.output.splitlines() if ln.startswith("dragon pung"))
+    assert "Club two's value 2 (the source gives 1)" in line and "(1)" not in line
+
+
+def test_other_keys_get_did_you_mean():
+    r = run("score", "[123m,1] 456m 789s 234p 5s 5s", "-v", "wuhan", "--wild", "9p", "--self-draw", "--other", "S:opend")
+    assert r.exit_code == 2 and "did you mean opened?" in r.output

@@ -116,7 +116,11 @@ def _parse_other(seat, entry):
     if isinstance(entry, dict):
         unknown = set(entry) - {"hand", "kong_chain"}
         if unknown:
-            raise ContextError(f"others {seat}: unknown key(s) {', '.join(sorted(unknown))} (known: hand, kong_chain)")
+            from ..suggest import did_you_mean
+
+            first = sorted(map(str, unknown))[0]
+            raise ContextError(f"others {seat}: unknown key(s) {', '.join(sorted(map(str, unknown)))}"
+                               f"{did_you_mean(first, ['hand', 'kong_chain'])} (known: hand, kong_chain)")
         chain = entry.get("kong_chain")
         entry = entry.get("hand", "")
     if not isinstance(entry, str):

@@ -112,7 +112,9 @@ def _state_from_text(seat: str, text: str) -> dict:
             continue
         key = ALIASES.get(key, key.replace("-", "_"))
         if key not in STATE_KEYS:
-            raise ContextError(f"--other {seat}: unknown key {key!r} in {text!r} (known: opened/o, "
+            from ..suggest import did_you_mean
+
+            raise ContextError(f"--other {seat}: unknown key {key!r}{did_you_mean(key, [*STATE_KEYS, 'closed'])} in {text!r} (known: opened/o, "
                                "concealed_kongs/ck, exposed_kongs/ek, red_kongs/rk, laizi_kongs/lk, closed)")
         out[key] = val if eq else True
     return out
@@ -133,7 +135,10 @@ def loser_state(ctx, seat: str) -> dict:
     for key, value in raw.items():
         key = ALIASES.get(str(key), str(key))
         if key not in STATE_KEYS:
-            raise ContextError(f"others: {seat} has an unknown key {key!r} (known: {', '.join(STATE_KEYS)})")
+            from ..suggest import did_you_mean
+
+            raise ContextError(f"others: {seat} has an unknown key {key!r}{did_you_mean(key, STATE_KEYS)} "
+                               f"(known: {', '.join(STATE_KEYS)})")
         what = f"others {seat} {key}"
         state[key] = _as_bool(what, value) if key == "opened" else _as_int(what, value)
         said_closed = said_closed or (key == "opened" and not state[key])
