@@ -119,6 +119,12 @@ def test_kawuxing_winner_banks_and_two_winners_give_the_bank_to_the_loser(tmp_pa
         assert t.state()["dealer"] == 1
         t.add("draw", {})
         assert t.state()["dealer"] == 1 and t.state()["streak"] == 1
+        # "or the loser when there are two winners": Ann and Cy win on Bo's (the banker's) discard
+        two = [["Ann", "[555p,1] 777s 222p CCC 99s"], ["Cy", "[555s,1] 777p 333p FFF 99s"]]
+        ev = t.add("win", {"hands": two, "discarder": "Bo"})
+        assert len(ev["records"]) == 2 and t.state()["dealer"] == 1
+        ev = t.add("win", {"hands": [["Ann", two[0][1]], ["Bo", two[1][1]]], "discarder": "Cy"})
+        assert t.state()["dealer"] == 2
 
 
 # ---- payments that are not wins (figures from the texts) ----------------------------------------

@@ -46,7 +46,12 @@ def advance(state: dict, n: int, rules: dict, kind: str, winners=(), payer=None)
         return s
     s["hand"] += 1
     dealer = s["dealer"]
-    if kind == "win":
+    by_winner = kind == "win" and rules["next_dealer"] == "winner"
+    if by_winner:
+        # Kawuxing: "winner of previous hand is the banker, or the loser when there are two winners"
+        new = winners[0] if len(winners) == 1 or payer is None else payer
+        stay = new == dealer and "win" in rules["stays"]
+    elif kind == "win":
         stay = dealer in winners and "win" in rules["stays"]
     else:
         stay = kind in rules["stays"]
@@ -57,12 +62,7 @@ def advance(state: dict, n: int, rules: dict, kind: str, winners=(), payer=None)
         if kind in rules["streak"]:
             s["streak"] += 1
     else:
-        if kind == "win" and rules["next_dealer"] == "winner":
-            # Kawuxing: "winner of previous hand is the banker, or the loser when there are two winners"
-            new = winners[0] if len(winners) == 1 or payer is None else payer
-            if new == dealer:  # the dealer won but the stays ran out: the deal passes on
-                new = (dealer + 1) % n
-        else:
+        if not by_winner or new == dealer:  # the deal passes on (or max_stays ran out)
             new = (dealer + 1) % n
         s["dealer"] = new
         s["streak"] = 0
