@@ -628,13 +628,14 @@ def _derived(obj, fn):
 def score_job(job: Job, mode: str = "") -> dict:
     """Score one job. Returns a plain dict (picklable, the same on every process):
     {"error", "internal"} for a refused record, otherwise the figures every writer needs; `mode` adds
-    "full" (output.result_dict) for "full", or "text" (output.result_text) for "long"."""
+    "full" (output.result_dict) for "full", "json" (jsonline.members, its JSON text) for "jsonl", or "text"
+    (output.result_text) for "long"."""
     if job.error:
         return {"error": job.error}
     if job.hand is None or job.names:  # a live table's record (scorer/table/records.py)
         from .table.records import table_outcome
 
-        return table_outcome(job, mode, score_job)
+        return table_outcome(job, "full" if mode == "jsonl" else mode, score_job)  # names: seats renamed in "full"
     try:
         r = engine.score(job.hand, job.ctx, variant=job.variant)
         v = r.value
@@ -650,7 +651,11 @@ def score_job(job: Job, mode: str = "") -> dict:
             from .tools import claim_mismatch
 
             out["claim_wrong"] = claim_mismatch(r, job.claim)
-        if mode == "full":
+        if mode == "jsonl":  # the record's text, made here (a worker hands back one string)
+            from .jsonline import members
+
+            out["json"] = members(r)
+        elif mode == "full":
             from .output import result_dict
 
             out["full"] = result_dict(r)

@@ -137,7 +137,14 @@ class JsonlWriter:
         self.out = out
 
     def record(self, job, outcome, posting):
-        self.out.write(json.dumps(_record_dict(job, outcome, posting), ensure_ascii=False) + "\n")
+        text = outcome.get("json")
+        if text is None:
+            self.out.write(json.dumps(_record_dict(job, outcome, posting), ensure_ascii=False) + "\n")
+            return
+        from .jsonline import encode  # _record_dict's keys in its order, the scored part as text
+
+        self.out.write(f'{{"file": {encode(job.source)}, "line": {encode(job.line)}, "session": '
+                       f'{encode(job.session)}, {text}, "ledger": {encode(_ledger_dict(posting))}}}\n')
 
     def reject(self, job, reason):
         self.out.write(json.dumps({"file": job.source, "line": job.line, "session": job.session, "error": reason},
@@ -339,7 +346,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
     ledger = Ledger(start)
     writer = {"text": lambda: TextWriter(out, long), "jsonl": lambda: JsonlWriter(out),
               "json": lambda: JsonWriter(out), "csv": lambda: CsvWriter(out)}[fmt]()
-    mode = "long" if (fmt == "text" and long) else ("full" if fmt in ("json", "jsonl") else "")
+    mode = "long" if (fmt == "text" and long) else {"json": "full", "jsonl": "jsonl"}.get(fmt, "")
     bar = Progress(bool(progress), batch.total_size(paths), counter, err)
     summary = {"records": 0, "scored": 0, "rejected": 0, "internal": 0, "file_errors": 0}
 

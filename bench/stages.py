@@ -1,0 +1,118 @@
+"""Where a plain hand's time goes, stage by stage (not a test): the profile summary of docs/DEVELOPING.md.
+
+The steps of `engine.score` are done one after another for each hand, as score() does them, with the
+thread's CPU clock read between them (time.thread_time_ns; what a read costs is measured and taken off),
+on bench.py's hk-old hands (rules min_faan=0: every hand scored and paid), new hands each run, the
+best of --repeat runs per stage:
+
+    setup        engine._setup: the ruleset, the validated Context and the bound rules (a dict context)
+    parse        notation.parse_hand of the hand string
+    decompose    engine.readings_of: every reading of every form the ruleset lists
+    facts        facts.Facts of each reading
+    predicates   engine._evaluate_bound: the pattern hits, resolved to items (exclusions, series)
+    value        the value model (faan table, minimum, limit)
+    payment      the payment model (transfers)
+    result       the rest: refusals, choosing the reading, the Result
+The first line is engine.score itself on the same number of other new hands, for comparison.
+
+    python bench/stages.py             # 20,000 hands a run, best of 3
+    python bench/stages.py --n 5000
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from scorer import engine  # noqa: E402
+from scorer.facts import Facts  # noqa: E402
+from scorer.notation import parse_hand  # noqa: E402
+from tests.gen import benchmark_hands  # noqa: E402
+
+RULES = {"min_faan": 0}
+
+
+STAGES = ("setup", "parse", "decompose", "facts", "predicates", "value", "payment", "result")
+
+
+def staged(hands) -> list:
+    """Nanoseconds per stage over `hands`, the steps of engine.score in its order."""
+    from scorer.result import Result, Scored
+
+    clock = time.thread_time_ns
+    spent = [0] * len(STAGES)
+    for text, ctx in hands:
+        t0 = clock()
+        s = engine._setup(ctx, "hk-old", RULES, {})
+        t1 = clock()
+        hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+        t2 = clock()
+        wild = s.wild or engine._wild_of(s.bound, s.ctx)
+        readings = engine.readings_of(hand, s.variant, s.bound, wild)
+        t3 = clock()
+        facts = [Facts(hand, r, s.ctx, wild, s.bound.options) for r in readings]
+        t4 = clock()
+        items = [engine._evaluate_bound(s.bound, f) for f in facts]
+        t5 = clock()
+        value_call, pay_call = engine._model_calls(s.bound)
+        values = [value_call(i, s.ctx, s.bound) for i in items]
+        t6 = clock()
+        scored = [Scored(r, f, v, engine.refusal(s.bound, f) or ("" if v.legal else v.reason))
+                  for r, f, v in zip(readings, facts, values)]
+        chosen = max(scored, key=lambda x: x.value.key)
+        t7 = clock()
+        transfers = pay_call(chosen.value, s.ctx, s.bound, chosen.facts)
+        t8 = clock()
+        Result(s.variant, hand, s.ctx, s.bound.options, chosen, scored, transfers, "", wild, [])
+        t9 = clock()
+        for k, dt in enumerate((t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t8 - t7, t9 - t8 + t7 - t6)):
+            spent[k] += dt
+    return [max(0, ns - len(hands) * _CLOCK_NS * (2 if k == len(STAGES) - 1 else 1)) for k, ns in enumerate(spent)]
+
+
+def _clock_cost(n=200_000) -> float:
+    """Nanoseconds one read of the clock adds to a stage (taken off each stage's time)."""
+    clock = time.thread_time_ns
+    t = clock()
+    for _ in range(n):
+        clock()
+    return (clock() - t) / n
+
+
+_CLOCK_NS = _clock_cost()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--n", type=int, default=20_000)
+    ap.add_argument("--repeat", type=int, default=3)
+    a = ap.parse_args()
+    for text, ctx in benchmark_hands(2000, 1):  # load the ruleset, fill the per-suit tables
+        engine.score(text, ctx, variant="hk-old", rules=RULES)
+    n = a.n
+    whole = None
+    best = [None] * len(STAGES)
+    for rep in range(a.repeat):
+        hands = benchmark_hands(n, 3000 + rep)
+        t = time.process_time()
+        for text, ctx in hands:
+            engine.score(text, ctx, variant="hk-old", rules=RULES)
+        dt = time.process_time() - t
+        whole = dt if whole is None else min(whole, dt)
+        for k, ns in enumerate(staged(benchmark_hands(n, 4000 + rep))):
+            best[k] = ns if best[k] is None else min(best[k], ns)
+    total = sum(best)
+    print(f"engine.score on {n:,} new hk-old hands a run (min_faan=0), CPU time, best of {a.repeat}: "
+          f"{whole / n * 1e6:.1f} us a hand ({n / whole:,.0f} hands/s)")
+    print(f"the same steps timed one by one (CPU clock read between the steps, {_CLOCK_NS:.0f} ns a read taken off): "
+          f"{total / n / 1e3:.1f} us a hand")
+    for name, ns in zip(STAGES, best):
+        print(f"  {name:11s} {ns / n / 1e3:6.1f} us  {ns / total:4.0%}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,47 @@
+"""`batch --format jsonl` writes each record from text made where the hand was scored
+(scorer/jsonline.py): the same bytes as json.dumps of the record's dict, on every shipped ruleset's
+generated hands."""
+import io
+import json
+import random
+
+from scorer import engine
+from scorer.cli_batch import JsonlWriter, _record_dict
+from scorer.errors import MjError
+from scorer.jsonline import members
+from scorer.output import result_dict
+from scorer.variant import shipped_ids
+from tests.test_properties import make_case
+
+
+def test_members_are_json_dumps_of_result_dict():
+    checked = 0
+    for vid in shipped_ids():
+        for seed in range(120):
+            _v, text, ctx = make_case(vid, seed)
+            try:
+                r = engine.score(text, ctx, variant=vid)
+            except MjError:
+                continue
+            assert "{" + members(r) + "}" == json.dumps(result_dict(r), ensure_ascii=False), (vid, text)
+            checked += 1
+    assert checked > 300
+
+
+def test_writer_line_is_the_record_dict():
+    rng = random.Random(5)
+    _v, text, ctx = make_case("hk-old", 3)
+    r = engine.score(text, ctx, variant="hk-old", rules={"min_faan": 0})
+
+    class Job:
+        source, line, session = "h\u00e9nds.jsonl", rng.randint(1, 99), "s\"1"
+
+    class Posting:
+        hand_no, paid, standings, shortfalls = 3, {"E": -1.5, "S": 1.5}, {"E": 98.5, "S": 101.5}, []
+
+    outs = []
+    for outcome in ({"full": result_dict(r)}, {"json": members(r)}):
+        buf = io.StringIO()
+        JsonlWriter(buf).record(Job, outcome, Posting)
+        outs.append(buf.getvalue())
+    assert outs[0] == outs[1] == json.dumps(_record_dict(Job, {"full": result_dict(r)}, Posting), ensure_ascii=False) + "\n"
