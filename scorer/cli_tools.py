@@ -23,7 +23,7 @@ def compare(hand, fmt, names, **kw):
     _, ctx = context_kwargs(kw)
 
     def go():
-        from . import output, tools
+        from . import output_tools as output, tools
 
         rows = tools.compare(hand, ctx, [tools.ruleset_with_rules(n) for n in names] or None)
         click.echo(output.compare_json(rows) if fmt == "json" else output.compare_text(hand, rows))
@@ -55,7 +55,7 @@ def waits(hand, seen, fmt, **kw):
     variant, ctx = context_kwargs(kw)
 
     def go():
-        from . import output, tools
+        from . import output_tools as output, tools
         from .notation import parse_hand
         from .variant import load_variant
 
