@@ -117,9 +117,18 @@ def table_new(path, variant, players, rules, start, unit, name, force, by):
     rules = _pairs(rules, "--rule")
 
     def go():
+        from .table.book import Table
+        from .table.state import end_text
+
         meta = new_table(path, variant, players.split(","), rules, start, name, force, by, unit)
         seats = "  ".join(f"{s} {p}" for s, p in zip("ESWN", meta["players"]))
         click.echo(f"New table {meta['name']} ({meta['variant_id']}) in {path}: {seats}")
+        with Table(path) as t:
+            rule = t.session.get("rule")
+            lines = [f"The session ends {end_text(t.session)}."]
+            if rule:
+                lines += textwrap.wrap(f"Rotation: {rule}", 80, subsequent_indent="  ")
+        click.echo("\n".join(lines))
 
     run_guarded(go)
 
