@@ -35,6 +35,7 @@ from __future__ import annotations
 import codecs
 import io
 import json
+import math
 import os
 from collections import deque
 from itertools import islice
@@ -43,7 +44,8 @@ from typing import Iterator, NamedTuple
 
 from . import engine
 from .context import scalar
-from .errors import MjError
+from .errors import MjError, WorkerLost
+from .yamlsafe import MAX_DEPTH, MAX_RECORD_NODES, Refused, check_data, check_node
 
 HEADER_KEYS = frozenset({"session", "table", "start", "variant", "rules", "players"})
 ANNOTATIONS = ("expect", "note", "comment")  # record keys for people (expected figures, remarks): not scored
@@ -173,6 +175,7 @@ def open_source(path: str, input_format: str | None, counter: Counter, stdin=Non
 
 
 MAX_LINE = 100_000  # bytes; a record is a few hundred, so a longer line is damage or an attack
+MAX_RECORD_BYTES = 1_000_000  # one YAML record (a mapping over many lines), like a ruleset file
 
 
 def _bounded_lines(stream):
@@ -236,8 +239,15 @@ def read_jsonl(stream, name: str) -> Iterator[Raw]:
             continue
         try:
             data = json.loads(text)
+            check_data(data)  # a record nested 20,000 deep fails alone, as a rejected record
         except json.JSONDecodeError as e:
             yield Raw(name, n, error=f"not valid JSON at column {e.colno}: {e.msg}")
+            continue
+        except Refused as e:
+            yield Raw(name, n, error=e.message)
+            continue
+        except RecursionError:
+            yield Raw(name, n, error=f"nested deeper than {MAX_DEPTH} levels")
             continue
         if is_header(data):
             defaults = data
@@ -346,12 +356,16 @@ def read_yaml(stream, name: str) -> Iterator[Raw]:
     import yaml
     from yaml import events as ev
 
-    loader = _event_loader(_Utf8Checked(stream))
+    checked = _Utf8Checked(stream)
+    loader = _event_loader(checked)
     defaults: dict = {}
 
-    def build(node):
+    def build(node, max_nodes=MAX_RECORD_NODES):
         try:
+            check_node(node, max_nodes)  # aliases expanded, duplicate keys: before anything is built
             return loader.construct_object(node, deep=True), ""
+        except Refused as e:
+            return None, e.message
         except yaml.YAMLError as e:
             return None, f"cannot read this YAML: {getattr(e, 'problem', None) or e}"
         finally:  # one record's objects are not kept for the next
@@ -365,6 +379,7 @@ def read_yaml(stream, name: str) -> Iterator[Raw]:
         loader.get_event()  # SequenceStart
         while not loader.check_event(ev.SequenceEndEvent):
             line = next_line()
+            checked.mark = checked.offset  # one record's text is bounded, not the list's
             data, err = build(loader.compose_node(None, None))
             yield Raw(name, line, data, err, dflt)
         loader.get_event()
@@ -374,6 +389,7 @@ def read_yaml(stream, name: str) -> Iterator[Raw]:
         while not loader.check_event(ev.StreamEndEvent):
             loader.get_event()  # DocumentStart
             line = next_line()
+            checked.mark = checked.offset
             if loader.check_event(ev.SequenceStartEvent):
                 yield from items(defaults)
             elif loader.check_event(ev.MappingStartEvent):
@@ -425,11 +441,21 @@ def read_yaml(stream, name: str) -> Iterator[Raw]:
     except _TooLong:
         yield Raw(name, 0, error=f"a line longer than {MAX_LINE} characters; the rest of the file is skipped",
                   file_error=True)
+    except RecursionError:
+        yield Raw(name, 0, error=f"nested deeper than {MAX_DEPTH} levels; the rest of the file is skipped",
+                  file_error=True)
+    except _RecordTooLarge:
+        yield Raw(name, 0, error=f"a record larger than {MAX_RECORD_BYTES} bytes; the rest of the file is skipped",
+                  file_error=True)
     finally:
         loader.dispose()
 
 
 class _NotUtf8(Exception):
+    pass
+
+
+class _RecordTooLarge(Exception):
     pass
 
 
@@ -446,6 +472,7 @@ class _Utf8Checked:
         self.offset = 0
         self.first = True
         self.run = 0  # characters since the last newline
+        self.mark = 0  # the offset where the current record began (read_yaml sets it)
 
     def read(self, n=-1):
         data = self.stream.read(n if n and n > 0 else 65536)
@@ -456,6 +483,8 @@ class _Utf8Checked:
         self.offset += len(data)
         last_nl = text.rfind("\n")
         self.run = (self.run + len(text)) if last_nl < 0 else len(text) - last_nl - 1
+        if self.offset - self.mark > MAX_RECORD_BYTES + 131072:  # (the parser reads ahead)
+            raise _RecordTooLarge()
         if self.run > MAX_LINE:
             raise _TooLong()
         if self.first and text:
@@ -531,6 +560,9 @@ def _check_start(start):
                 raise ValueError(f"start: {k!r} is not a seat (E S W N)")
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 raise ValueError(f"start: {k} must be a number, got {v!r}")
+    for v in start.values() if isinstance(start, dict) else [start]:
+        if not math.isfinite(v) or abs(v) > 10 ** 12:
+            raise ValueError(f"start must be a finite number within -10^12..10^12, got {v!r}")
     return start
 
 
@@ -695,6 +727,14 @@ def _worker_init():
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the parent, which ends the pool
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    try:  # Linux: end with the parent (killed or not), silently, instead of a BrokenPipe traceback
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+        if os.getppid() == 1:
+            os._exit(0)
+    except (OSError, AttributeError):
+        pass
 
 
 def _take(jobs: Iterator[Job], n: int) -> tuple[list, Exception | None]:
@@ -731,26 +771,32 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
             if len(part) < group:
                 return
     import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
 
     # N processes score: this one and a pool of N - 1. This one also reads, keeps the ledger and
     # writes, so it hands chunks to the pool while the pool has room (`window` chunks a worker) and
     # scores a chunk itself when the pool is full: the work balances itself, with no process idle
     # and no more processes than the N asked for (on 2 cores, 3 busy processes would share them).
+    # A worker the OS kills breaks the pool: every chunk not yet handed on fails at once with
+    # BrokenProcessPool (multiprocessing.Pool would wait for it forever), reported as WorkerLost.
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
-    pool = ctx.Pool(processes - 1, initializer=_worker_init)
+    pool = ProcessPoolExecutor(processes - 1, mp_context=ctx, initializer=_worker_init)
     room = (processes - 1) * window
-    pending: deque = deque()  # (chunk, its AsyncResult or its outcomes), in input order
-    done = [0]  # chunks the pool has finished (its result thread counts them)
+    pending: deque = deque()  # (chunk, its Future or its outcomes), in input order
+    done = [0]  # chunks the pool has finished (counted by its result thread)
     sent = 0
 
-    def finished(_outs):
+    def finished(_future):
         done[0] += 1
     try:
         while True:
             part, failure = _take(jobs, chunk)
             if part:
                 if sent - done[0] < room:
-                    pending.append((part, pool.apply_async(_score_chunk, ((part, mode),), callback=finished)))
+                    future = pool.submit(_score_chunk, (part, mode))
+                    future.add_done_callback(finished)
+                    pending.append((part, future))
                     sent += 1
                 else:
                     pending.append((part, _score_chunk((part, mode))))
@@ -758,19 +804,32 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
             while pending:  # hand on what is done, in order; at the end, everything
                 head, got = pending[0]
                 if got.__class__ is not list:
-                    if not (last or got.ready() or len(pending) > 4 * room):
+                    if not (last or got.done() or len(pending) > 4 * room):
                         break
-                    got = got.get()
+                    try:
+                        got = got.result()
+                    except BrokenProcessPool:
+                        raise WorkerLost(f"a scoring process died (killed by the system?) while scoring the "
+                                         f"records from {head[0].where} on") from None
                 pending.popleft()
                 yield from zip(head, got)
             if failure is not None:
                 raise failure
             if last:
                 break
-        pool.close()
     finally:
-        pool.terminate()
-        pool.join()
+        _stop_pool(pool)
+
+
+def _stop_pool(pool) -> None:
+    """End the workers now (a broken or interrupted run does not wait for queued chunks)."""
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    for p in procs:
+        p.join(5)
 
 
 def total_size(paths) -> int | None:

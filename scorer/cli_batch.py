@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import os
 import sys
 import time
@@ -11,6 +12,7 @@ import time
 import click
 
 from .cli import _pairs, fail
+from .errors import WorkerLost
 from .ledger import num
 
 EXIT_OK, EXIT_REJECTS, EXIT_NOTHING, EXIT_BUG = 0, 1, 2, 3
@@ -318,6 +320,8 @@ class AtomicOut:
     def abort(self):
         try:
             self.fh.close()
+        except OSError:  # the write that failed is already reported
+            pass
         finally:
             if self.tmp is not None:
                 try:
@@ -327,6 +331,51 @@ class AtomicOut:
                 self.tmp = None
 
 
+# ---- --out checked before anything is read --------------------------------------------------------
+
+MAX_START = 10 ** 12  # a session's starting score
+
+
+def check_out(path: str, inputs) -> None:
+    """Refuse an --out that would lose data or cannot be written: one of the inputs (the same file,
+    whatever its name), a read-only file (it stays as it is), a missing folder, a directory."""
+    import stat
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        fail(f"--out {path}: no such folder {folder}")
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as e:
+        fail(f"--out {path}: {e.strerror}")
+    if stat.S_ISDIR(st.st_mode):
+        fail(f"--out {path}: is a directory")
+    for f in inputs:
+        if f == "-":
+            continue
+        try:
+            if os.path.samefile(f, path):
+                fail(f"--out {path} is the input {f}: the results would replace the hands; write elsewhere")
+        except OSError:
+            continue
+    if stat.S_ISREG(st.st_mode) and not st.st_mode & 0o222:
+        fail(f"--out {path} is read-only: it is left as it is (make it writable or write elsewhere)")
+    if not stat.S_ISREG(st.st_mode) and not os.access(path, os.W_OK):
+        fail(f"--out {path}: not writable")
+
+
+def _account(summary: dict, out_path) -> str:
+    """What a run that stopped early wrote, and what it did not."""
+    n = summary.get("records", 0) + summary.get("file_errors", 0)
+    done = (f"{summary.get('records', 0)} record(s) handled ({summary.get('scored', 0)} scored, "
+            f"{summary.get('rejected', 0)} rejected)")
+    if out_path:
+        return f"{done}, but --out {out_path} was not written (left as it was)"
+    return f"{done} and written; the records after them were not" if n else "nothing was written"
+
+
 # ---- the loop ---------------------------------------------------------------------------------
 
 class Stop(Exception):
@@ -334,8 +383,10 @@ class Stop(Exception):
 
 
 def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_format=None, strict=False,
-        jobs=1, long=False, progress=None, err=None, echo_rejects=True, stdin=None) -> dict:
-    """Score every record of `paths` onto `out`; returns the summary dict. Raises Stop under --strict."""
+        jobs=1, long=False, progress=None, err=None, echo_rejects=True, stdin=None, summary=None) -> dict:
+    """Score every record of `paths` onto `out`; returns the summary dict (`summary`, when given, is
+    filled in as records are written: the account of a run that was interrupted). Raises Stop under
+    --strict."""
     from . import batch
     from .ledger import Ledger, LedgerError
 
@@ -348,7 +399,9 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
               "json": lambda: JsonWriter(out), "csv": lambda: CsvWriter(out)}[fmt]()
     mode = "long" if (fmt == "text" and long) else {"json": "full", "jsonl": "jsonl"}.get(fmt, "")
     bar = Progress(bool(progress), batch.total_size(paths), counter, err)
-    summary = {"records": 0, "scored": 0, "rejected": 0, "internal": 0, "file_errors": 0}
+    if summary is None:
+        summary = {}
+    summary.update({"records": 0, "scored": 0, "rejected": 0, "internal": 0, "file_errors": 0})
 
     def raws():
         for p in paths:
@@ -367,7 +420,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
             if not reason:
                 try:
                     posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],
-                                          job.start, outcome["variant"])
+                                          job.start, outcome["variant"], unit=outcome.get("unit", ""))
                 except LedgerError as e:
                     reason = str(e)
             if reason:
@@ -433,23 +486,32 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     import signal
 
     rules = _pairs(rules, "--rule")
-    if start is not None and start.is_integer():
-        start = int(start)
-    if jobs == 0:
-        jobs = os.cpu_count() or 1
+    if start is not None:
+        if not math.isfinite(start) or abs(start) > MAX_START:
+            fail(f"--start must be a finite number within -{MAX_START}..{MAX_START}, got {start!r}")
+        if start.is_integer():
+            start = int(start)
+    cores = os.cpu_count() or 1
+    jobs = cores if jobs == 0 else min(jobs, cores)  # more processes than cores only share them
+    if out_path:
+        check_out(out_path, files)
     if progress is None:
         progress = sys.stderr.isatty()
     if sys.platform != "win32" and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
         signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so --out's temporary file is removed
-    sink = AtomicOut(out_path) if out_path else None
+    try:
+        sink = AtomicOut(out_path) if out_path else None
+    except OSError as e:
+        fail(f"--out {out_path}: cannot write: {e.strerror or e}")
     out = sink.fh if sink else sys.stdout
     # In text to a terminal the rejects are already on screen in the log; elsewhere repeat them on stderr.
     echo = not (fmt == "text" and sink is None and out.isatty())
     committed = False
+    summary: dict = {}
     try:
         stdin = sys.stdin.buffer if "-" in files else None
-        summary = run(list(files), out, fmt, variant, rules, start, input_format, strict, jobs, long_, progress,
-                      echo_rejects=echo, stdin=stdin)
+        run(list(files), out, fmt, variant, rules, start, input_format, strict, jobs, long_, progress,
+            echo_rejects=echo, stdin=stdin, summary=summary)
         if summary["records"] == 0:
             fail("nothing to score: no records could be read from " + ", ".join(files))
         if sink:
@@ -460,8 +522,16 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     except Stop as e:
         click.echo(f"mjscore: stopped (--strict) at {e}", err=True)
         sys.exit(EXIT_REJECTS)
-    except (KeyboardInterrupt, BrokenPipeError):
+    except KeyboardInterrupt:
+        click.echo(f"mjscore: interrupted: {_account(summary, out_path)}", err=True)
         sys.exit(130)
+    except BrokenPipeError:  # the reader went away (`| head`)
+        sys.exit(141)
+    except WorkerLost as e:
+        fail(f"{e}; {_account(summary, out_path)}", code=EXIT_BUG)
+    except OSError as e:  # the output: a full disk, a closed device
+        fail(f"cannot write {'--out ' + out_path if out_path else 'the output'}: {e.strerror or e}; "
+             f"{_account(summary, out_path)}")
     except SystemExit:
         raise
     except Exception as e:  # a bug: one line, never a traceback

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import MjError
+from .errors import Contradiction, MjError
 
 SEAT_ORDER = "ESWN"
 EPS = 1e-9
@@ -39,6 +39,10 @@ EPS = 1e-9
 
 class LedgerError(MjError):
     """A record that cannot be posted to its session (wrong table size, a second different start)."""
+
+
+class LedgerUnits(LedgerError, Contradiction):
+    """A record whose ruleset counts in another unit than its session's (faan money, Zung Jung points)."""
 
 
 def num(x):
@@ -128,6 +132,8 @@ class Session:
     variants: list = field(default_factory=list)
     shortfall: dict = field(default_factory=dict)  # seat -> total forgiven
     capped_at: dict = field(default_factory=dict)  # seat -> hand number it first reached the cap
+    unit: str = ""  # the unit of its hands' values: one per session (Ledger.post)
+    unit_variant: str = ""
 
     def __post_init__(self):
         # int starts (the common case) keep int standings exact without num()'s rounding
@@ -185,11 +191,19 @@ class Ledger:
                               f"{_start_text(start_for(start, seats))} (start belongs in the session's first record)")
         return s
 
-    def post(self, name: str, players: int, transfers, cap=0, start=None, variant: str = "") -> Posting:
-        """Check and post one hand: `transfers` [(frm, to, amount)] as the ruleset computed them."""
+    def post(self, name: str, players: int, transfers, cap=0, start=None, variant: str = "", unit: str = "") -> Posting:
+        """Check and post one hand: `transfers` [(frm, to, amount)] as the ruleset computed them.
+        `unit` is the unit of the hand's value (faan, points, doubles...): a session keeps one, since
+        money from a faan table and Zung Jung points are not the same figures and never summed."""
         s = self.sessions.get(name)
         if s is None or start is not None or len(s.seats) != players:
             s = self.open(name, players, start)
+        if unit:
+            if not s.unit:
+                s.unit, s.unit_variant = unit, variant
+            elif unit != s.unit:
+                raise LedgerUnits(f"session {name!r} counts {s.unit} ({s.unit_variant}); this record's ruleset "
+                                  f"{variant} counts {unit}: the two are never summed (name another session)")
         paid = dict.fromkeys(s.seats, 0)
         whole = True  # int amounts only: every sum below is exact, so nothing needs rounding
         for frm, to, amount in transfers:

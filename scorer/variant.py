@@ -16,6 +16,7 @@ from .errors import VariantError, VariantTooLarge, VariantUnknown, VariantValue
 MAX_BYTES = 1_000_000
 MAX_DEPTH = 20
 MAX_EXTENDS = 10
+MAX_OPTION = 10 ** 9  # a numeric house-rule value without its own max: (a stake, a limit in points)
 
 _TOP_KEYS = {"id", "name", "description", "source", "extends", "players", "hand", "options", "patterns",
              "exclusions", "scoring", "payment", "refuse", "context", "rules", "notes",
@@ -203,6 +204,12 @@ class Option:
         if self.choices and v not in self.choices:
             raise VariantError(f"option {self.name} is one of {', '.join(map(str, self.choices))}; got {value!r}",
                                where, self.name)
+        if self.type in ("int", "number") and self.min is None and v < 0:
+            raise VariantValue(f"option {self.name} cannot be negative, got {v} (a ruleset allows it with min:)",
+                               where, self.name)
+        if self.type in ("int", "number") and self.max is None and abs(v) > MAX_OPTION:
+            raise VariantValue(f"option {self.name} {v:g} is past its bound {MAX_OPTION:g} (a ruleset raises it "
+                               "with max:)", where, self.name)
         if self.min is not None and v < self.min or self.max is not None and v > self.max:
             raise VariantError(f"option {self.name} must be within {self.min}..{self.max}, got {v}", where, self.name)
         return v
@@ -258,8 +265,11 @@ class Variant:
         values = {k: o.default for k, o in self.options.items()}
         for k, v in (rules or {}).items():
             if k not in self.options:
-                raise VariantError(f"no option {k!r} in ruleset {self.id}; options: {', '.join(sorted(self.options)) or 'none'}",
-                                   key=k)
+                from .suggest import did_you_mean
+
+                hint = did_you_mean(k, self.options)
+                raise VariantUnknown(f"no option {k!r} in ruleset {self.id}" + (hint or f"; options: "
+                                     f"{', '.join(sorted(self.options)) or 'none'}"), key=k)
             values[k] = self.options[k].parse(v)
         return values
 
@@ -526,7 +536,11 @@ def _load_cached(ref: str) -> Variant:
     if got is not None:
         return got
     data, src, files = _load_merged(ref)
-    variant = build(data, src)
+    try:
+        variant = build(data, src)
+    except (TypeError, AttributeError, KeyError, ValueError, IndexError) as e:
+        # a key of the wrong shape that the checks above did not name: still the file's fault
+        raise VariantError(f"malformed ruleset ({type(e).__name__}: {e})", src) from None
     for d in (_BUILT, _CHAINS):
         if len(d) >= 64:
             d.clear()
@@ -592,7 +606,19 @@ def _load_merged(ref: str) -> tuple[dict, str, list]:
                 os.replace(tmp, entry)
         except (OSError, TypeError, ValueError):
             pass
-    return data, src
+    return data, src, files
+
+
+def _prune(folder: Path, keep: int = 256) -> None:
+    """At most `keep` cache entries: the oldest go first."""
+    try:
+        entries = [e for e in os.scandir(folder) if e.name.endswith(".json")]
+        if len(entries) >= keep:
+            entries.sort(key=lambda e: e.stat().st_mtime)
+            for e in entries[: len(entries) - keep + 1]:
+                os.unlink(e.path)
+    except OSError:
+        pass
 
 
 _CACHE_VERSION = 3  # 3: club files' pattern overrides checked and cited (scorer/club.py)

@@ -94,3 +94,23 @@ def load_yaml(text: str):
         return loader.construct_document(node)
     finally:
         loader.dispose()
+
+
+MAX_RECORD_NODES = 10_000  # values in one batch record (a record is a few dozen)
+
+
+def check_data(obj, max_nodes: int = MAX_RECORD_NODES, max_depth: int = MAX_DEPTH) -> None:
+    """The same bounds for data already built (a JSON record): Refused("size") past them."""
+    count = 0
+    stack = [(obj, 0)]
+    while stack:
+        o, depth = stack.pop()
+        count += 1
+        if count > max_nodes:
+            raise Refused("size", f"more than {max_nodes} values in one record")
+        if depth > max_depth:
+            raise Refused("size", f"nested deeper than {max_depth} levels")
+        if isinstance(o, dict):
+            stack.extend((v, depth + 1) for v in o.values())
+        elif isinstance(o, list):
+            stack.extend((v, depth + 1) for v in o)
