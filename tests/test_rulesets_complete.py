@@ -290,3 +290,12 @@ def test_a_citation_naming_no_source_or_section_is_refused_at_load():
     with pytest.raises(VariantError, match="cites a source"):
         build(data, "test")
     assert set(NINE) <= set(shipped_ids())
+
+
+def test_a_club_file_cites_its_own_source_for_the_patterns_it_adds(tmp_path):
+    club = tmp_path / "club.yaml"
+    club.write_text("extends: hk-old\nsources:\n  House: {title: Our house rules, by: our club, sections: [Scoring]}\n"
+                    "patterns:\n  extra_wall: {check: self_drawn, value: 1, unit: faan,"
+                    " rule: 'House, Scoring: one more faan for a wall win'}\n")
+    v = load_variant(str(club))
+    assert set(v.sources) == {"Wikipedia 'Mahjong'", "House"}
