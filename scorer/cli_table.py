@@ -68,6 +68,12 @@ def _event_report(t, ev, fmt, long=False) -> str:
     rule = ev["records"][0].get("rule") if ev["kind"] != "win" else ""
     if rule and transfers:
         out += textwrap.wrap(f"Rule: {rule}", 80, subsequent_indent="      ")
+    short = getattr(t, "shortfalls", {}).get(ev["no"])
+    if short:
+        from .ledger import num
+
+        out += textwrap.wrap(f"Loss cap {num(short[0][3])}: " + ", ".join(
+            f"{p} paid {num(paid)} of {num(owed)}" for p, owed, paid, _ in short) + " (the rest is forgiven)", 80)
     out.append(_standings_line(standings))
     if after["over"]:
         out.append(f"The session is over ({st.end_text(t.session)}).")

@@ -108,10 +108,19 @@ def _batch(path_text, tmp_path, fmt):
     return summary, out.getvalue()
 
 
-@pytest.mark.parametrize("maker", ["hk-old", "kawuxing"])
+@pytest.mark.parametrize("maker", ["hk-old", "kawuxing", "hangzhou-cap"])
 def test_export_rescored_by_batch_to_the_same_ledger(tmp_path, maker):
     if maker == "hk-old":
         path = _night(tmp_path)
+    elif maker == "hangzhou-cap":  # the loss cap cuts the seventh hand's payments, per player
+        path = str(tmp_path / "cap.mj")
+        new_table(path, "hangzhou", ["Ann", "Bo", "Cy", "Di"], {"session_loss_cap": 40})
+        with Table(path) as t:
+            for _ in range(7):
+                t.add("win", {"hands": [["Ann", "123m 456m 789p 234s 55s"]], "self_draw": True, "indicator": "9s"})
+            t.book()
+            assert t.shortfalls == {7: [(p, 8, 2, 40) for p in ("Bo", "Cy", "Di")]}
+            assert t.standings() == {"Ann": 120, "Bo": -40, "Cy": -40, "Di": -40}
     else:
         path = str(tmp_path / "k.mj")
         new_table(path, "kawuxing", ["Ann", "Bo", "Cy"])

@@ -120,10 +120,14 @@ class Table:
         players = tuple(self.players)
         ledger.open(name, players)
         rows = []
+        self.shortfalls = {}  # event number -> [(player, owed, paid)] where the loss cap cut a payment
         for ev in events:
             for rec in ev["records"]:
-                ledger.post(name, players, [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
-                            None, rec["variant"])
+                posting = ledger.post(name, players, [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
+                                      None, rec["variant"])
+                if posting.shortfalls:
+                    self.shortfalls.setdefault(ev["no"], []).extend(
+                        (p, owed, paid, posting.cap) for p, owed, paid in posting.shortfalls)
             rows.append((ev, ledger.session(name).standings()))
         return ledger, rows
 
