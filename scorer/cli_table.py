@@ -44,14 +44,14 @@ def _event_report(t, ev, fmt, long=False) -> str:
     after = ev["state_after"]
     before = ev["state_before"]
     if fmt == "json":
-        d = {"no": ev["no"], "kind": ev["kind"], "hand_number": before["hand"], "text": event_text(ev),
+        d = {"schema_version": "1", "no": ev["no"], "kind": ev["kind"], "hand_number": before["hand"], "text": event_text(ev),
              "records": ev["records"], "standings": standings, "entered_by": ev["entered_by"],
              "entered_at": ev["entered_at"],
              "next": {"hand_number": after["hand"], "round": st.round_wind(after),
                       "dealer": t.players[after["dealer"]], "streak": after["streak"], "over": after["over"]}}
         if ev["kind"] == "win":
             d["results"] = [result_dict(r) for r in ev["results"]]
-        return json.dumps(d, ensure_ascii=False, indent=2)
+        return json.dumps(d, ensure_ascii=False)
     wind = st.WINDS["ESWN".index(st.round_wind(before))]
     out = [f"#{ev['no']}  hand {before['hand']}, {wind} round, dealer {t.players[before['dealer']]}"
            f" (streak {before['streak']}): {event_text(ev)}"]
@@ -278,7 +278,7 @@ def table_undo(path, by, fmt):
             if ev is None:
                 fail("nothing to undo: the table has no events", fmt)
             if fmt == "json":
-                click.echo(json.dumps({"undone": ev["no"], "text": event_text(ev), "standings": t.standings()},
+                click.echo(json.dumps({"schema_version": "1", "undone": ev["no"], "text": event_text(ev), "standings": t.standings()},
                                       ensure_ascii=False))
             else:
                 click.echo(f"Undone #{ev['no']}: {event_text(ev)}\n{_standings_line(t.standings())}")
@@ -299,8 +299,8 @@ def table_log(path, fmt):
             events, undone = t.events(), t.store.undone()
             if fmt == "json":
                 strip = lambda e: {k: v for k, v in e.items() if k != "results"}  # noqa: E731
-                click.echo(json.dumps({"events": [strip(e) for e in events], "undone": undone}, ensure_ascii=False,
-                                      indent=2))
+                click.echo(json.dumps({"schema_version": "1", "events": [strip(e) for e in events], "undone": undone},
+                                      ensure_ascii=False))
                 return
             for e in events:
                 click.echo(f"#{e['no']:<3} {e['entered_at']}  {e['entered_by']}: {event_text(e)}")
@@ -387,7 +387,7 @@ def _settle(kind, fields, variant, round_, dealer, streak, rules, fmt):
         s = settle_event(kind, variant, fields)
         net = net_of(s.transfers, s.seats)
         if fmt == "json":
-            click.echo(json.dumps({"variant": s.variant.id, "event": kind, "text": s.label, "rule": s.rule,
+            click.echo(json.dumps({"schema_version": "1", "variant": s.variant.id, "event": kind, "text": s.label, "rule": s.rule,
                                    "transfers": [t.as_dict() for t in s.transfers], "net": net},
                                   ensure_ascii=False))
             return
@@ -466,7 +466,7 @@ def season_standings(tables, fmt):
 
     def go():
         d = season_of(list(tables))
-        click.echo(json.dumps(d, ensure_ascii=False, indent=2) if fmt == "json" else season_text(d))
+        click.echo(json.dumps({"schema_version": "1", **d}, ensure_ascii=False) if fmt == "json" else season_text(d))
 
     run_guarded(go, fmt)
 

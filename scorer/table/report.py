@@ -116,7 +116,7 @@ def show_json(table, last: int = 8) -> str:
 
     d = summary(table, last)
     d.pop("trend")
-    return json.dumps(d, ensure_ascii=False, indent=2)
+    return json.dumps({"schema_version": "1", **d}, ensure_ascii=False)
 
 
 # ---- seasons ---------------------------------------------------------------------------------
