@@ -74,7 +74,7 @@ def load_config() -> dict:
 def defaults(variant: str | None) -> tuple[str, dict]:
     """(the ruleset to use, the config file's house rules for it) given the command's -v value."""
     data = load_config()
-    ref = variant or data.get("ruleset") or DEFAULT_RULESET
+    ref = variant if variant is not None else data.get("ruleset") or DEFAULT_RULESET  # "" is refused, not the default
     rules = data.get("rules") or {}
     if not rules:
         return ref, {}

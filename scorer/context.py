@@ -200,6 +200,13 @@ def _check_atom(where, value, number_bound):
     if isinstance(value, str):
         if len(value) > MAX_TEXT:
             raise ContextBounds(f"{where} is longer than {MAX_TEXT} characters")
+        low = value.lower()
+        if len(low) > 2 and low not in TRUE_WORDS | FALSE_WORDS:
+            from .suggest import closest
+
+            word = closest(low, ("true", "false", "yes", "off"))
+            if word:  # `ture` would be read as text, and text as "not false" or ignored
+                raise ContextValue(f"{where}: {value!r} is not true or false (did you mean {word}?)")
         return
     if isinstance(value, (int, float)):
         if isinstance(value, float) and not math.isfinite(value):
@@ -359,6 +366,9 @@ def check_for_ruleset(ctx: Context, variant) -> None:
             listed = ", ".join(_flag_name(f) for f in variant.flags) or "none beyond the universal ones"
             raise ContextUnknown(f"{_flag_name(name)} means nothing in {variant.id} (its flags: {listed})"
                                  + did_you_mean(name, [f for f in flags if f != name]))
+    for key in variant.wild_kong_keys:  # kongs declared without a meld: four at most, like any kongs
+        if key in ctx.extra:
+            whole(key, ctx.extra[key], 4, "a player declares at most four kongs")
     if ctx.extra:
         known = [k for k in variant.context_keys if k not in _FIELD_NAMES]
         for key in ctx.extra:

@@ -188,21 +188,21 @@ class Option:
         v = value
         if self.type == "bool" and isinstance(v, str):
             if v.lower() not in TRUE_WORDS | FALSE_WORDS:
-                raise VariantError(f"option {self.name} takes true/false, got {value!r}", where, self.name)
+                raise VariantValue(f"option {self.name} takes true/false, got {value!r}", where, self.name)
             v = v.lower() in TRUE_WORDS
         elif self.type in ("int", "number") and isinstance(v, str):
             try:
                 v = int(v) if self.type == "int" else float(v)
             except ValueError:
-                raise VariantError(f"option {self.name} takes a number, got {value!r}", where, self.name) from None
+                raise VariantValue(f"option {self.name} takes a number, got {value!r}", where, self.name) from None
         if self.type in ("int", "number") and isinstance(v, bool):
-            raise VariantError(f"option {self.name} takes a number, got {value!r}", where, self.name)
+            raise VariantValue(f"option {self.name} takes a number, got {value!r}", where, self.name)
         if not isinstance(v, _TYPES[self.type]):
-            raise VariantError(f"option {self.name} takes a {self.type}, got {value!r}", where, self.name)
+            raise VariantValue(f"option {self.name} takes a {self.type}, got {value!r}", where, self.name)
         if self.type == "number" and isinstance(v, float) and not math.isfinite(v):
-            raise VariantError(f"option {self.name} takes a finite number, got {value!r}", where, self.name)
+            raise VariantValue(f"option {self.name} takes a finite number, got {value!r}", where, self.name)
         if self.choices and v not in self.choices:
-            raise VariantError(f"option {self.name} is one of {', '.join(map(str, self.choices))}; got {value!r}",
+            raise VariantValue(f"option {self.name} is one of {', '.join(map(str, self.choices))}; got {value!r}",
                                where, self.name)
         if self.type in ("int", "number") and self.min is None and v < 0:
             raise VariantValue(f"option {self.name} cannot be negative, got {v} (a ruleset allows it with min:)",
@@ -211,7 +211,9 @@ class Option:
             raise VariantValue(f"option {self.name} {v:g} is past its bound {MAX_OPTION:g} (a ruleset raises it "
                                "with max:)", where, self.name)
         if self.min is not None and v < self.min or self.max is not None and v > self.max:
-            raise VariantError(f"option {self.name} must be within {self.min}..{self.max}, got {v}", where, self.name)
+            raise VariantValue(f"option {self.name} must be " + (f"within {self.min}..{self.max}" if self.max is not None
+                               and self.min is not None else f"at least {self.min}" if self.min is not None
+                               else f"at most {self.max}") + f", got {v}", where, self.name)
         return v
 
 
