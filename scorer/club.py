@@ -22,7 +22,7 @@ def club_overrides(base: dict, data: dict, source: str) -> dict:
     out = {}
     for name, spec in pats.items():
         if name not in parent:
-            if isinstance(spec, dict) and "rule" not in spec:
+            if isinstance(spec, dict) and "rule" not in spec and "check" not in spec:  # a value for a name
                 raise VariantError(f"no pattern {name!r} in the ruleset it extends{did_you_mean(name, parent)}; a "
                                    "new pattern needs its check, value, unit and rule", source, f"patterns.{name}")
             out[name] = spec

@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import json
 
+from .errors import MjError
 from .render import SCHEMA_VERSION, fmt as _fmt
 from .width import field, fill, fit_table
 
 
 def variants_table() -> str:
-    from .variant import load_variant, shipped_ids
+    from .variant import club_ids, load_variant, shipped_ids
 
     rows = []
     for vid in shipped_ids():
         v = load_variant(vid)
         rows.append([v.id, v.name, v.players, 3 * v.sets + 2, len(v.patterns), len(v.options)])
+    for vid in club_ids():  # MJSCORE_VARIANTS folders: a broken club file is named, not fatal here
+        try:
+            v = load_variant(vid)
+            rows.append([v.id, f"{v.name} (club)", v.players, 3 * v.sets + 2, len(v.patterns), len(v.options)])
+        except MjError as e:
+            rows.append([vid, f"(club file refused: {e})", "", "", "", ""])
     return fit_table(rows, ["id", "ruleset", "players", "tiles", "patterns", "options"], wrap=1, note="Ruleset")
 
 
