@@ -45,7 +45,9 @@ def _wait_cell(result, refused) -> str:
 
 def waits_text(w) -> str:
     if not w.waits:
-        return f"Hand: {w.hand.text()}\nNo tile completes this hand."
+        return (f"Hand: {w.hand.text()}\nNo tile completes this hand" +
+                (f": it is {w.shanten} useful tile{'s' if w.shanten > 1 else ''} from ready (shanten {w.shanten})."
+                 if w.shanten > 0 else " (the ruleset refuses every win it could make)."))
     rows = [[tile_name(x.tile), x.visible, "dead" if x.dead else "", _wait_cell(x.self_draw, x.self_draw_refused),
              _wait_cell(x.discard, x.discard_refused)] for x in w.waits]
     live = sum(1 for x in w.waits if not x.dead)

@@ -61,6 +61,7 @@ class Waits:
     hand: object
     waits: list = field(default_factory=list)
     discarder: str = ""
+    shanten: int = 0  # when no tile completes the hand: how many useful tiles it is from ready
 
 
 def _ctx_for(ctx: dict, how: str, discarder: str) -> dict:
@@ -82,8 +83,8 @@ def waits(hand13: str, ctx: dict, variant="hk-old", seen: str = "") -> Waits:
     v = load_variant(variant)
     short = parse_hand(hand13, partial=True, max_size=3 * v.sets + 2)
     if short.size != 3 * v.sets + 1:
-        raise MjError(f"waits takes a hand one tile short: {3 * v.sets + 1} tiles (kongs counted as 3) for "
-                      f"{v.name}; this one has {short.size}")
+        raise MjError(f"waits takes a hand one tile short ({3 * v.sets + 1} tiles, kongs counted as 3) or a whole "
+                      f"turn ({3 * v.sets + 2}) for {v.name}; this one has {short.size}")
     seat = ctx.get("seat", "E")
     players = ctx.get("players", v.players)
     seats = SEATS[:players]
@@ -113,30 +114,12 @@ def waits(hand13: str, ctx: dict, variant="hk-old", seen: str = "") -> Waits:
             out.waits.append(w)
         elif "not a winning hand" not in (w.self_draw_refused + w.discard_refused):
             out.waits.append(w)  # completes the shape, but the ruleset refuses the win: show why
+    if not out.waits:
+        from .explain import _natural_counts
+
+        _c, _j, options = _natural_counts(short, ctx, v)
+        out.shanten = _shanten_of(list(short.concealed), short, v, options, _wild_tile(short, ctx, v))
     return out
-
-
-def claim_settlement(result, claim) -> list[tuple[str, str, float]]:
-    """(payer, payee, how much more the payer owes than the claim said; negative = less) per pair,
-    settling the claimed total with the ruleset's own payment model."""
-    from .engine import pay
-
-    try:
-        _, claimed, _ = pay(claim, result.ctx, variant=result.variant)
-    except MjError:
-        return []
-    right = {(t.frm, t.to): t.amount for t in result.transfers}
-    said = {(t.frm, t.to): t.amount for t in claimed}
-    out = []
-    for pair in sorted(set(right) | set(said)):
-        diff = right.get(pair, 0) - said.get(pair, 0)
-        if diff:
-            out.append((pair[0], pair[1], diff))
-    return out
-
-
-def tile_label(t: int) -> str:
-    return tile_name(t)
 
 
 @dataclass

@@ -292,3 +292,17 @@ def test_club_file_pattern_typos_and_club_values(tmp_path):
 def test_other_keys_get_did_you_mean():
     r = run("score", "[123m,1] 456m 789s 234p 5s 5s", "-v", "wuhan", "--wild", "9p", "--self-draw", "--other", "S:opend")
     assert r.exit_code == 2 and "did you mean opened?" in r.output
+
+
+def test_a_hand_one_short_that_no_tile_completes_says_how_far():
+    r = run("waits", "123m 456p 789s 1p 5s 9s E")
+    assert "No tile completes this hand: it is 2 useful tiles from ready (shanten 2)." in r.output
+
+
+def test_glyphs_show_the_tiles_held_with_what_each_wild_stood_for():
+    r = run("score", "2m 2m 345p 678s 99s 123m 789p 1p", "-v", "xiamen", "--self-draw", "--wild", "2m", "--glyphs")
+    tiles = next(ln for ln in r.output.splitlines() if ln.startswith("Tiles:"))
+    assert tiles.count("(=") == 3 and "(=1p)" in tiles and "(=9s)" in tiles
+    d = valid("score", run("score", "2m 2m 345p 678s 99s 123m 789p 1p", "-v", "xiamen", "--self-draw", "--wild", "2m",
+                           "--glyphs", "--format", "json").output)
+    assert d["glyphs"].count("(=") == 3
