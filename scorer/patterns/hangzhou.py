@@ -10,7 +10,7 @@ from functools import lru_cache
 
 from ..forms import FORMS
 from ..hand import CHOW, KONG, PAIR, PUNG
-from ..registry import pattern
+from ..registry import hand_level, pattern
 from ..tiles import WHITE
 from ..wild import split_wild
 
@@ -147,6 +147,7 @@ def deluxe_pairs(f, face_is_natural=False):
 # ---- legality (lines 545-549, 565-569, Japanese 632, 641) ----------------------------------------
 
 @pattern()
+@hand_level
 def claim_before_lao(f, min_lao=3, win="discard"):
     """'Win by claiming or robbing a kong is only possible when the banker is staying for three or more
     hands' (line 545); robbing at two as a variation (line 569). `win`: discard or robbed."""
@@ -154,6 +155,7 @@ def claim_before_lao(f, min_lao=3, win="discard"):
 
 
 @pattern()
+@hand_level
 def claim_between_non_bankers(f):
     """'... and only between the banker and a non-banker. A non-banker can never win by claiming
     discarded tile or robbing a kong of another non-banker' (line 545)."""
@@ -161,6 +163,7 @@ def claim_between_non_bankers(f):
 
 
 @pattern()
+@hand_level
 def hz_claimed_win(f):
     """Won on another player's tile (a discard or a robbed kong)."""
     return int(not f.self_draw)
@@ -176,6 +179,7 @@ def wild_eye_claimed(f):
 
 
 @pattern()
+@hand_level
 def fortune_claimed(f):
     """'A discarded fortune tile can never be claimed for winning' (line 548); nor robbed from a kong,
     which 'cannot contain fortune tiles' (line 533)."""
@@ -183,6 +187,7 @@ def fortune_claimed(f):
 
 
 @pattern()
+@hand_level
 def fortune_in_meld(f):
     """'An open pung cannot contain fortune tiles' (line 523), 'A kong cannot contain fortune tiles'
     (line 533). A pung or kong written with the fortune's face is refused: whites there are written
@@ -195,6 +200,7 @@ def fortune_in_meld(f):
 
 
 @pattern()
+@hand_level
 def impossible_fortune_count(f):
     """With an indicator flipped, 'the other three identical ones' are the fortune tiles (line 496):
     a hand cannot hold four. Whites (four) include the ones exposed runs are read as holding."""
@@ -214,6 +220,7 @@ def float_without_wild_eye(f):
 
 
 @pattern()
+@hand_level
 def too_many_floats(f, most=2):
     """The text knows a fortune float and a double float (lines 566-567, 'theoretically maximal win
     ... double float', line 572): `--floats` above `most` (2 = double float)."""
@@ -221,6 +228,7 @@ def too_many_floats(f, most=2):
 
 
 @pattern()
+@hand_level
 def permanent_fortune_conflict(f):
     """'Permanent fortune (白板财神). Some ... do not flip an indicator but make White dragons permanent
     fortune tiles' (line 592): an indicator or another wild tile given under that option."""
@@ -228,6 +236,7 @@ def permanent_fortune_conflict(f):
 
 
 @pattern()
+@hand_level
 def three_sets_restricted(f, restriction="none", when="always"):
     """'Restriction on the three open set liability' (line 586): `banker_only` prohibits three sets
     between non-bankers; `no_three_chows` prohibits three chows between non-bankers; `max_two`

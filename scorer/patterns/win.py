@@ -1,7 +1,7 @@
 """Patterns about how and when the hand was won, and about bonus tiles."""
 from __future__ import annotations
 
-from ..registry import pattern, reads
+from ..registry import hand_level, pattern, reads
 from ..tiles import bonus_seat
 
 
@@ -89,6 +89,7 @@ def bonus_set(f, kind="flower"):
 
 @pattern()
 @reads("bonus")
+@hand_level  # as a refusal (Hangzhou plays without bonus tiles)
 def bonus_tiles(f):
     """One per flower or season held."""
     return len(f.hand.bonus)
