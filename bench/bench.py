@@ -2,7 +2,8 @@
 
 - hands/second through the Python API (`scorer.engine.score`), hk-old and (when variants/xiamen.yaml
   exists) Xiamen gold hands;
-- hands/second through `mjscore batch` (a subprocess on a JSON Lines file), --jobs 1 and --jobs 2;
+- hands/second through `mjscore batch` (a subprocess on a JSON Lines file), --jobs 1 and --jobs 2, and
+  --jobs 1 --format jsonl;
 - the `mahjong` package's HandCalculator.estimate_hand_value and pymahjonggb's MahjongFanCalculator on
   the same hk-old hands (each skipped with a message when it is not installed);
 - start-up: `mjscore --help`, one `mjscore score`, and `python -c "import click"`;
@@ -263,6 +264,7 @@ def main():
             write_jsonl(path, hk, HK_RULES)
             for jobs in (1, 2):
                 keep(f"batch{jobs}", batch_cli(path, jobs)[0])
+            keep("jsonl", batch_cli(path, 1, ["--format", "jsonl"])[0])
         keep("riichi", *bench_riichi(hk))
         keep("mcr", *bench_mcr(hk))
 
@@ -278,10 +280,13 @@ def main():
     for jobs in (1, 2):
         best[f"batch{jobs}"] = (best[f"batch{jobs}"][0], "(text output to /dev/null, start-up included)")
         line(f"CLI  mjscore batch --jobs {jobs}", f"batch{jobs}")
+    best["jsonl"] = (best["jsonl"][0], "(--format jsonl to /dev/null, start-up included)")
+    line("CLI  batch --jobs 1 --format jsonl", "jsonl")
     line("mahjong HandCalculator", "riichi")
     line("pymahjonggb MahjongFanCalculator", "mcr")
     api_t, b1, b2 = best["api"][0], best["batch1"][0], best["batch2"][0]
-    print(f"ratios: mjscore batch --jobs 1 = {api_t / b1:.0%} of the API; --jobs 2 = {b1 / b2:.2f}x --jobs 1"
+    print(f"ratios: mjscore batch --jobs 1 = {api_t / b1:.0%} of the API (--format jsonl {api_t / best['jsonl'][0]:.0%});"
+          f" --jobs 2 = {b1 / b2:.2f}x --jobs 1"
           + (f"; API = {best['riichi'][0] / api_t:.2f}x the mahjong package" if best["riichi"][0] else ""))
 
     click_t = startup([sys.executable, "-c", "import click"])
