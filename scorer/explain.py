@@ -16,12 +16,14 @@ FORM_WORDS = {
     "wriggling_snake": "wriggling snake",
     "wuhan_all_winds": "all winds and dragons (any shape)",
     "wuhan_all_258": "all 2, 5 and 8 (any shape)",
+    "mcr_knitted_straight": "knitted straight",
+    "mcr_honours_knitted": "honours and knitted tiles",
 }
 _NUMBERS = {3: "three", 4: "four", 5: "five"}
 
 
 def form_words(name: str, sets: int) -> str:
-    if name == "standard":
+    if name in ("standard", "mcr_standard"):
         return f"{_NUMBERS.get(sets, sets)} sets and a pair"
     return FORM_WORDS.get(name, name.replace("_", " "))
 
@@ -100,7 +102,7 @@ def _below_minimum(hand, ctx, variant, text):
 
 def _not_winning(hand, ctx, variant, text):
     from .notation import parse_hand
-    from .shanten import FORMS_COUNTED, seven_pairs, standard, thirteen_orphans
+    from .shanten import counted, seven_pairs, standard, thirteen_orphans
 
     try:
         h = parse_hand(hand, partial=True, max_size=3 * variant.sets + 2, win=None)
@@ -115,18 +117,18 @@ def _not_winning(hand, ctx, variant, text):
     best = None
     for name in variant.forms:
         s = None
-        if name == "standard":
+        kind = counted(name)
+        if kind == "standard":
             s = standard(counts, variant.sets, len(h.melds), blocked)
-        elif name == "seven_pairs" and not h.melds and variant.sets == 4:
+        elif kind == "seven_pairs" and not h.melds and variant.sets == 4:
             s = seven_pairs(counts, bool(options.get("seven_pairs_quads")))
-        elif name == "thirteen_orphans" and not h.melds and variant.sets == 4:
+        elif kind == "thirteen_orphans" and not h.melds and variant.sets == 4:
             s = thirteen_orphans(counts)
         if s is not None:
             s.number = max(0, s.number - jokers)  # each wild tile stands for a tile still needed
             if best is None or s.number < best.number:
                 best = s
-        tried.append((form_words(name, variant.sets), None if s is None else s.number,
-                      name not in FORMS_COUNTED))
+        tried.append((form_words(name, variant.sets), None if s is None else s.number, kind is None))
     words = ", ".join(w for w, _n, _o in tried)
     message = f"not a winning hand under {variant.name}: tried {words}"
     if best is not None:

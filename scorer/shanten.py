@@ -260,14 +260,22 @@ def thirteen_orphans(counts) -> Shanten:
 
 
 FORMS_COUNTED = ("standard", "seven_pairs", "thirteen_orphans")
+# other registered forms that are sets and a pair read another way (MCR's order of divisions)
+STANDARD_ALIASES = ("mcr_standard",)
+
+
+def counted(name: str) -> str | None:
+    """The form this module counts for a ruleset's form name, or None."""
+    return "standard" if name in STANDARD_ALIASES else name if name in FORMS_COUNTED else None
 
 
 def shanten(counts, sets: int = 4, forms=("standard",), melds: int = 0, blocked=None, jokers: int = 0,
             quads: bool = False) -> Shanten:
     """The lowest shanten over `forms` (the ones this module counts; others are skipped). Each wild
     tile (`jokers`, not in `counts`) stands for a tile still needed."""
+    forms = {counted(f) for f in forms} - {None}
     out = []
-    if "standard" in forms or not any(f in forms for f in FORMS_COUNTED):
+    if "standard" in forms or not forms:
         out.append(standard(counts, sets, melds, blocked))
     if not melds and sets == 4:
         if "seven_pairs" in forms:

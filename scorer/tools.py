@@ -41,8 +41,18 @@ def compare(hand: str, ctx: dict, variants=None) -> list[Comparison]:
         try:
             out.append(Comparison(v.id, v.name, result=score(hand, c, variant=v)))
         except MjError as e:
-            out.append(Comparison(v.id, v.name, refused=str(e)))
+            out.append(Comparison(v.id, v.name, refused=_refusal_words(hand, c, v, e)))
     return out
+
+
+def _refusal_words(hand, ctx, v, error) -> str:
+    """A refusal as `score` words it: how far a hand that is no win is, what size the ruleset wants."""
+    text = str(error)
+    if "not a winning hand" in text or "hands have" in text or "winning hand has" in text:
+        from .explain import explain
+
+        return explain(hand, ctx, v, error).message
+    return text
 
 
 @dataclass
@@ -164,7 +174,7 @@ def turn(hand14: str, ctx: dict, variant="hk-old", seen: str = "") -> Turn:
     its waits and their values, the best first; if none does, the discards that keep it nearest to
     ready, with how many unseen tiles would bring it nearer."""
     from .explain import _natural_counts
-    from .shanten import FORMS_COUNTED
+    from .shanten import counted
     from .variant import load_variant
 
     v = load_variant(variant)
@@ -178,7 +188,7 @@ def turn(hand14: str, ctx: dict, variant="hk-old", seen: str = "") -> Turn:
     for t in parse_tiles_only(seen) if seen else []:
         if t < N_TILES:
             seen_counts[t] += 1
-    others = any(f not in FORMS_COUNTED for f in v.forms)
+    others = any(counted(f) is None for f in v.forms)
     out = Turn(full, 99)
     for t in sorted(set(full.concealed)):
         rest = list(full.concealed)

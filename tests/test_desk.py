@@ -306,3 +306,10 @@ def test_glyphs_show_the_tiles_held_with_what_each_wild_stood_for():
     d = valid("score", run("score", "2m 2m 345p 678s 99s 123m 789p 1p", "-v", "xiamen", "--self-draw", "--wild", "2m",
                            "--glyphs", "--format", "json").output)
     assert d["glyphs"].count("(=") == 3
+
+
+def test_compare_words_refusals_as_score_does_and_mcr_counts_its_standard_form():
+    rows = tools.compare("123p 456p CCC NNN 5p 1s", {"seat": "N", "discarder": "S"}, ["hk-old", "mcr", "xiamen"])
+    assert "1 tile from a win (shanten 0)" in rows[0].refused and "seven_pairs" not in rows[0].refused
+    assert "1 tile from a win (shanten 0)" in rows[1].refused  # MCR's own sets-and-a-pair form
+    assert "16 tiles + the winning tile = 17" in rows[2].refused
