@@ -308,3 +308,12 @@ def test_edit_replaces_an_event_and_settles_the_later_ones_again(tmp_path):
         with pytest.raises(TableError, match="event #6 cannot be settled again"):
             t.add("win", {"hands": [["Ann", plain]], "self_draw": True, "indicator": "9s"}, replace=5)
         assert (t.events(), t.standings()) == before
+
+
+def test_hk_false_win_pays_each_player_the_declared_value(tmp_path):
+    # Andrew White: a false win pays each other player the value of the declared hand (3 faan = 8
+    # units by his table), on a claimed discard too: the ruleset's own false_win payment, not reversed
+    from scorer.table.settle import settle_event
+
+    s = settle_event("false_win", "hk", {"seat": "S", "total": 3, "discarder": "E"})
+    assert sorted((t.frm, t.to, t.amount) for t in s.transfers) == [("S", "E", 8), ("S", "N", 8), ("S", "W", 8)]

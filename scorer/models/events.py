@@ -69,10 +69,14 @@ def kong_units(value, ctx, bound, direct=2, added=1, concealed=2, streak_factor=
 
 
 @pay_model()
-def reverse_win(value, ctx, bound, pays="claimed", rule=""):
+def reverse_win(value, ctx, bound, pays="claimed", flag="", rule=""):
     """A false win: the player (`ctx.seat`, with the win context he claimed) pays each player what
     he would have received from him for a valid win: the ruleset's own win payment, reversed.
-    `pays`: claimed (the value he claimed, `value`) or limit (the ruleset's limit)."""
+    `pays`: claimed (the value he claimed, `value`) or limit (the ruleset's limit). `flag`: a
+    ruleset whose own payment model prices a false win under a `--set` key (hk: false_win) is
+    asked with that key set, and its answer is the penalty as it stands."""
+    from dataclasses import replace
+
     from ..engine import settle, value_of
 
     if pays == "limit":
@@ -81,6 +85,8 @@ def reverse_win(value, ctx, bound, pays="claimed", rule=""):
         value.base = bound.scoring.get("limit_pay", value.base)
     elif value is None:
         raise ContextError("a false win pays what was claimed: give the claimed total")
+    if flag:
+        return list(settle(bound, value, replace(ctx, extra={**ctx.extra, flag: True})))
     wins = settle(bound, value, ctx)
     why = "false win, the claimed win reversed"
     return [Transfer(t.to, t.frm, t.amount, _cite(why + (f": {t.why}" if t.why else ""), rule)) for t in wins]
