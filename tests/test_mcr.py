@@ -302,3 +302,19 @@ def test_errors_are_mjerrors():
 def test_kong_replacement_without_a_kong_is_refused():
     with pytest.raises(MjError, match="kong"):
         engine.score("123m 456p 789s EEE 5s 5s", variant=V, kong_draw=1)
+
+
+def test_named_difference_equal_readings_shown_differently():
+    """The one disagreement of the million-hand run (seed 1): 1122344m + 3m with two melded chows reads
+    44 + 123m 123m (edge wait on 3m) or 11 + 234m 234m (closed wait), each with a pure triple chow and
+    68 fans. The Green Book scores the reading with the most fans and both have 68, so either is the
+    hand's score; MahjongGB shows the last pure-triple-chow reading of its division order, mjscore the
+    first. The totals and the payments agree."""
+    hand = "[123m,3] [234m,1] 1122344m 3m"
+    ctx = {"seat": "N", "round": "E", "self_draw": True}
+    mine, ref = ours(hand, {"concealed_and_melded_kong": True}, **ctx), reference(hand, **ctx)
+    assert mine.pop("edge_wait") == 1 and ref.pop("closed_wait") == 1
+    assert mine == ref
+    r = engine.score(hand, variant=V, **ctx)
+    totals = sorted({s.value.total for s in r.readings})
+    assert totals == [68]
