@@ -63,7 +63,7 @@ def variant_text(ref) -> str:
             flags.append("when " + _when(p.when))
         rows.append([p.name, "limit" if p.limit else _setting(p.value, v), p.unit, p.check, "; ".join(flags), p.rule])
     out.append("Patterns")
-    out.append(fit_table([r[:3] + r[4:] for r in rows], ["name", "value", "unit", "notes", "rule"], wrap=4))
+    out.append(fit_table([r[:3] + r[4:] for r in rows], ["name", "value", "unit", "notes", "rule"], wrap=(3, 4)))
     if v.exclusions:
         out.append("")
         out.append("Exclusions")

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import sys
-import textwrap
 
 from .tables import _Width, tabulate
 
@@ -28,6 +27,42 @@ def width() -> int:
 
 def text_width(line: str) -> int:
     return _Width.wcswidth(line)
+
+
+def wrap_text(text: str, cols: int, first: str = "", rest: str = "") -> list[str]:
+    """`text` in lines of at most `cols` display columns (a CJK character takes two), broken at spaces,
+    or inside a word only when the word alone is too wide; `first` and `rest` lead the lines."""
+    lines: list[str] = []
+    line, used, has = first, text_width(first), False
+
+    def close():
+        nonlocal line, used, has
+        lines.append(line)
+        line, used, has = rest, text_width(rest), False
+
+    for word in text.split():
+        w = text_width(word)
+        if used + has + w > cols and has:
+            close()
+        while used + w > cols:  # a word wider than a line: cut it by columns
+            cut = ""
+            for ch in word:
+                if used + text_width(cut + ch) > cols:
+                    break
+                cut += ch
+            if not cut:
+                break
+            line += cut
+            close()
+            word = word[len(cut):]
+            w = text_width(word)
+        if word:
+            line += (" " if has else "") + word
+            used += has + w
+            has = True
+    if has or not lines:
+        lines.append(line)
+    return lines
 
 
 def widest(text: str) -> int:
@@ -75,8 +110,7 @@ def fit_table(rows, headers, wrap: int | None = None, drop: bool = False, note: 
         out.append(f"{note}:" if numbered is None else "")
         for n, text in enumerate(notes, 1):
             lead = f"  [{n}] " if numbered is not None else "  - "
-            out.append(textwrap.fill(text, cols, initial_indent=lead, subsequent_indent=" " * len(lead),
-                                     break_on_hyphens=False))
+            out.extend(wrap_text(text, cols, lead, " " * len(lead)))
     return "\n".join(out)
 
 
@@ -87,13 +121,26 @@ def _fit_several(rows, headers, wrap: tuple, cols: int) -> str:
         return table
     keep = [i for i in range(len(headers)) if i not in wrap]
     rest = widest(tabulate([[r[i] for i in keep] for r in rows], headers=[headers[i] for i in keep]))
-    room = max(12, (cols - rest - 2 * len(wrap)) // len(wrap))
+    room = (cols - rest - 2 * len(wrap)) // len(wrap)
+    if room < MIN_WRAP:  # too narrow to read: the texts go below the table, numbered
+        notes, numbered = [], []
+        for r in rows:
+            text = " - ".join(str(r[i]) for i in wrap if str(r[i]))
+            mark = ""
+            if text:
+                notes.append(text)
+                mark = f"[{len(notes)}]"
+            numbered.append([x for i, x in enumerate(r) if i not in wrap] + [mark])
+        out = [tabulate(numbered, headers=[h for i, h in enumerate(headers) if i not in wrap] + [""]), ""]
+        for n, text in enumerate(notes, 1):
+            out.extend(wrap_text(text, cols, f"  [{n}] ", " " * len(f"  [{n}] ")))
+        return "\n".join(out)
     wrapped = [[_wrap(str(x), room) if i in wrap else x for i, x in enumerate(r)] for r in rows]
     return tabulate(wrapped, headers=[_wrap(h, room) if i in wrap else h for i, h in enumerate(headers)])
 
 
 def _wrap(text: str, room: int) -> str:
-    return "\n".join(textwrap.wrap(text, room, break_on_hyphens=False, break_long_words=True)) or text
+    return "\n".join(wrap_text(text, room)) or text
 
 
 def field(label: str, text: str, indent: int = 10, cols: int | None = None) -> str:
@@ -102,13 +149,12 @@ def field(label: str, text: str, indent: int = 10, cols: int | None = None) -> s
     lead = f"{label:<{indent}}"
     if text_width(lead + text) <= cols:
         return lead + text
-    return textwrap.fill(text, cols, initial_indent=lead, subsequent_indent=" " * indent,
-                         break_on_hyphens=False, break_long_words=False)
+    return "\n".join(wrap_text(text, cols, lead, " " * indent))
 
 
 def fill(text: str, cols: int | None = None, indent: str = "") -> str:
     cols = cols or width()
     if text_width(text) <= cols:
         return text
-    return textwrap.fill(text, cols, subsequent_indent=indent or "  ", break_on_hyphens=False,
-                         break_long_words=False)
+    lead = text[:len(text) - len(text.lstrip())]  # a line's own indent stays on its first line
+    return "\n".join(wrap_text(text.strip(), cols, lead, indent or "  "))

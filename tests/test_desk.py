@@ -13,6 +13,8 @@ from scorer import tools
 from scorer.cli import main
 from scorer.errors import MjError
 from scorer.notation import parse_hand
+from scorer.variant import shipped_ids
+from scorer.width import text_width
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = {name: json.loads((ROOT / "docs" / "schema" / f"{name}.json").read_text())
@@ -230,7 +232,7 @@ def _help_examples():
 
 def _wide(output):
     """Lines wider than 80 columns; an error stays one line whatever its length (it quotes the input)."""
-    return [ln for ln in output.splitlines() if len(ln) > 80 and not ln.startswith("mjscore: ")]
+    return [ln for ln in output.splitlines() if text_width(ln) > 80 and not ln.startswith("mjscore: ")]
 
 
 def test_every_help_example_works_and_fits():
@@ -259,7 +261,7 @@ def test_help_texts_fit_and_point_at_no_source_files():
     for cmd in ([], ["score"], ["pay"], ["waits"], ["compare"], ["variants"], ["variants", "show"], ["batch"]):
         text = run(*cmd, "--help").output
         assert "scorer/" not in text and "../" not in text and "shared" not in text, cmd
-        assert max(len(ln) for ln in text.splitlines()) <= 80, cmd
+        assert max(text_width(ln) for ln in text.splitlines()) <= 80, cmd
 
 
 def test_batch_reports_every_wrong_claim_and_exits_1(tmp_path):
@@ -313,3 +315,9 @@ def test_compare_words_refusals_as_score_does_and_mcr_counts_its_standard_form()
     assert "1 tile from a win (shanten 0)" in rows[0].refused and "seven_pairs" not in rows[0].refused
     assert "1 tile from a win (shanten 0)" in rows[1].refused  # MCR's own sets-and-a-pair form
     assert "16 tiles + the winning tile = 17" in rows[2].refused
+
+
+@pytest.mark.parametrize("vid", shipped_ids())
+def test_variants_show_fits_80_columns_in_display_width(vid):
+    out = run("variants", "show", vid).output
+    assert not _wide(out), _wide(out)[:2]  # CJK rule texts count two columns a character
