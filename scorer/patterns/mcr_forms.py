@@ -10,8 +10,8 @@ from itertools import permutations
 
 from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, standard_readings
 from ..forms import form
-from ..hand import CHOW, PAIR, PUNG
-from .mcr_sets import order_key
+from ..hand import CHOW, KONG, PAIR, PUNG
+from .mcr_sets import order_key, pung_fans, sequence_fans
 
 # the six knitted straights: 1-4-7 of one suit, 2-5-8 of another, 3-6-9 of the third
 KNITTED = tuple(tuple(sorted(s * 9 + r for s, start in zip(suits, (0, 1, 2)) for r in (start, start + 3, start + 6)))
@@ -27,12 +27,25 @@ def _division_order(reading):
                   if b.meld is None and b.kind != PAIR)
 
 
+def _preferred(reading) -> bool:
+    """Whether the reading holds a pure triple chow or a triple pung (shown first among equals)."""
+    chows = [b.tile for b in reading.blocks if b.kind == CHOW]
+    pungs = [b.tile for b in reading.blocks if b.kind in (PUNG, KONG)]
+    pair = next((b.tile for b in reading.blocks if b.kind == PAIR), None)
+    return "pure_triple_chow" in sequence_fans(chows, pair) or "triple_pung" in pung_fans(pungs)
+
+
 @form("mcr_standard")
 def standard(hand, counts, jokers, win_is_wild, options):
-    """The standard form (four sets and a pair), its readings in MahjongGB's order of divisions."""
+    """The standard form (four sets and a pair), its readings in MahjongGB's order of divisions: of
+    equal readings MahjongGB shows the first, or the last that holds a pure triple chow or a triple
+    pung (the scoring's `prefer`), so those come first here in the reverse order."""
     readings = standard_readings(hand, counts, jokers, win_is_wild)
     if len(readings) > 1:
         readings.sort(key=_division_order)
+        preferred = [r for r in readings if _preferred(r)]
+        if preferred:
+            readings = preferred[::-1] + [r for r in readings if not _preferred(r)]
     return readings
 
 
