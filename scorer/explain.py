@@ -181,8 +181,8 @@ def refusal_lines(hand_text: str, ctx: dict, refusal: Refusal, variant) -> list[
     from .width import field
 
     n = s.number
-    out.append(field("Shanten:", f"{n} ({n + 1} useful tile{'s' if n else ''} from a win, each in place of a "
-                                 "left-over tile)" if n >= 0 else "-1 (complete)"))
+    out.append(field("Shanten:", f"{n} ({n + 1} useful tile{'s' if n else ''} from a win, "
+                                 f"{'each' if n else 'drawn'} in place of a left-over tile)"))
     h = parse_hand(hand_text, partial=True, max_size=3 * variant.sets + 2)
     out.append(field("Closest:", f"{closest_text(h.melds if s.form == 'standard' else (), s)}"
                                  f"  ({form_words(s.form, variant.sets)}; +X: the tiles it waits for)"))
