@@ -1,0 +1,42 @@
+"""Class 7: figures that contradict themselves or mix units are refused."""
+import json
+
+import pytest
+
+from scorer import engine
+from scorer.errors import Contradiction, UnknownName
+
+from .util import HAND, cli
+
+
+def test_sessions_never_sum_two_units(tmp_path):
+    f = tmp_path / "h.jsonl"
+    f.write_text("".join(json.dumps({"hand": HAND, "seat": "N", "discarder": "S", **x}) + "\n"
+                         for x in ({}, {"variant": "zung-jung"}, {"variant": "zung-jung", "session": "zj"})))
+    r = cli("batch", f, "--format", "jsonl")
+    assert r.exit_code == 1
+    rows = [json.loads(x) for x in r.stdout.splitlines()]
+    assert "counts faan (hk-old)" in rows[1]["error"] and "zung-jung counts points" in rows[1]["error"]
+    assert "error" not in rows[0] and "error" not in rows[2]
+    sessions = rows[-1]["summary"]["sessions"]
+    assert [s["variants"] for s in sessions] == [["hk-old"], ["zung-jung"]]
+
+
+def test_the_ledger_raises_a_contradiction():
+    from scorer.ledger import Ledger
+
+    led = Ledger()
+    led.post("s", 4, [("S", "N", 4)], unit="faan", variant="hk-old")
+    with pytest.raises(Contradiction):
+        led.post("s", 4, [("S", "N", 4)], unit="points", variant="zung-jung")
+
+
+@pytest.mark.parametrize("kw", [{"liable": "E"}, {"floats": 1}, {"others": {"E": "123m"}}])
+def test_flags_that_mean_nothing_are_refused_by_the_api(kw):
+    with pytest.raises(UnknownName, match="means nothing in hk-old"):
+        engine.score(HAND, {"seat": "N", "discarder": "S", **kw})
+
+
+def test_two_ways_of_winning():
+    with pytest.raises(Contradiction.__mro__[1]):  # an MjError
+        engine.score(HAND, {"seat": "N", "discarder": "S", "self_draw": True})
