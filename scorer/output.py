@@ -334,7 +334,7 @@ def pay_text(variant_ref, value, transfers, net) -> str:
 
     var = load_variant(variant_ref)
     return "\n".join([f"{var.name}  [{var.id}]", f"Total:    {_total_text(value)}", "", "Payments",
-                      tabulate(payments_rows(transfers), headers=["From", "To", "Amount", "Why"], tablefmt="simple"),
+                      payments_table(transfers),
                       f"Net:      {net_text(net)}"])
 
 
