@@ -40,6 +40,7 @@ def variants_dir() -> Path:
             return cand
     return here.parent / "variants"
 
+
 def club_dirs() -> list[Path]:
     """Folders of club rulesets named by MJSCORE_VARIANTS (several joined like PATH), beside the
     shipped ones: a club id that is also a shipped id is not used (the shipped one answers)."""
@@ -47,14 +48,13 @@ def club_dirs() -> list[Path]:
     return [Path(d) for d in env.split(os.pathsep) if d]
 
 
-
 def shipped_ids() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
+
 
 def club_ids() -> list[str]:
     shipped = set(shipped_ids())
     return sorted({p.stem for d in club_dirs() for p in d.glob("*.y*ml")} - shipped)
-
 
 
 def _read_yaml(path: Path) -> dict:
