@@ -772,7 +772,6 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
                 return
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
 
     # N processes score: this one and a pool of N - 1. This one also reads, keeps the ledger and
     # writes, so it hands chunks to the pool while the pool has room (`window` chunks a worker) and
@@ -806,11 +805,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
                 if got.__class__ is not list:
                     if not (last or got.done() or len(pending) > 4 * room):
                         break
-                    try:
-                        got = got.result()
-                    except BrokenProcessPool:
-                        raise WorkerLost(f"a scoring process died (killed by the system?) while scoring the "
-                                         f"records from {head[0].where} on") from None
+                    got = _result(got, pool, head[0])
                 pending.popleft()
                 yield from zip(head, got)
             if failure is not None:
@@ -821,15 +816,49 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
         _stop_pool(pool)
 
 
+def _result(future, pool, first):
+    """A chunk's outcomes; WorkerLost when a worker died. The pool notices a dead worker itself, except
+    when it died halfway through sending a result (its reader then waits for the rest for ever), so
+    the workers are also looked at every half second."""
+    from concurrent.futures import TimeoutError as Waiting
+    from concurrent.futures.process import BrokenProcessPool
+
+    while True:
+        try:
+            return future.result(timeout=0.5)
+        except Waiting:
+            dead = [p for p in (getattr(pool, "_processes", None) or {}).values() if p.exitcode is not None]
+            if not dead:
+                continue
+            why = f"killed by signal {-dead[0].exitcode}" if dead[0].exitcode < 0 else f"exit {dead[0].exitcode}"
+        except BrokenProcessPool:
+            why = "killed by the system?"
+        raise WorkerLost(f"a scoring process died ({why}) while scoring the records from {first.where} on")
+
+
 def _stop_pool(pool) -> None:
     """End the workers now (a broken or interrupted run does not wait for queued chunks)."""
     procs = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # (shutdown forgets it)
+    results = getattr(pool, "_result_queue", None)
     pool.shutdown(wait=False, cancel_futures=True)
     for p in procs:
         if p.is_alive():
             p.terminate()
     for p in procs:
         p.join(5)
+    # A worker killed halfway through sending a result leaves the pool's reader thread waiting for the
+    # rest; this process holds the pipe's other end, so closing it ends the wait (and the exit).
+    if manager is not None and manager.is_alive():
+        try:
+            results._writer.close()
+        except (AttributeError, OSError):
+            pass
+        manager.join(2)
+        if manager.is_alive():
+            from concurrent.futures import process
+
+            process._threads_wakeups.pop(manager, None)  # never joined at exit
 
 
 def total_size(paths) -> int | None:

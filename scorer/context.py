@@ -70,6 +70,16 @@ class Context:
         """The seat whose tile was claimed for the win (discarder or robbed player)."""
         return self.discarder or self.robbed
 
+    @cached_property
+    def seat_wind(self) -> str:
+        """The winner's seat wind. Seats are places at the table (E S W N, the ledger's columns); the
+        dealer's wind is East and the others follow in turn, so with the dealer at E (the default) the
+        seat wind is the seat itself (README "Seats, winds and the dealer")."""
+        if self.dealer == "E":
+            return self.seat
+        i = (SEATS.index(self.seat) - SEATS.index(self.dealer)) % self.players
+        return SEATS[i]
+
     @property
     def winner_is_dealer(self) -> bool:
         return self.seat == self.dealer

@@ -105,7 +105,7 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
             hits += got[1]
             more = True
     if c.run_bonus is not None:
-        key = (facts.hand.bonus, facts.ctx.seat)
+        key = (facts.hand.bonus, facts.ctx.seat_wind)  # own flowers follow the seat's wind
         got = c.by_bonus.get(key)
         if got is None:
             if len(c.by_bonus) >= 512:

@@ -73,7 +73,7 @@ class Facts:
         self.mask = mask
         self.has_honours = bool(mask & HONOUR_MASK)
         self.concealed_pungs = concealed_pungs
-        self.seat_wind = _WIND_OF.get(ctx.seat)
+        self.seat_wind = _WIND_OF.get(ctx.seat_wind)
         self.round_wind = _WIND_OF.get(ctx.round)
 
     # ---- sets, in the blocks' order (the counts above are what most patterns need) -------------
@@ -167,7 +167,7 @@ class Facts:
 
     @cached_property
     def seat_number(self) -> int:
-        return _SEATS.index(self.ctx.seat)
+        return _SEATS.index(self.ctx.seat_wind)  # own flower: the seat's wind (dealer East)
 
     # ---- wait ------------------------------------------------------------------------------
     @cached_property

@@ -100,8 +100,8 @@ def _positions(value, key, n) -> list[int]:
         except (TypeError, ValueError):
             raise ContextError(f"{key}: a kong's position in its streak is a whole number, got {v!r}") from None
         if isinstance(v, bool) or p < 1 or p > 4 or isinstance(v, float) and v != p:
-            raise ContextError(f"{key}: a kong's position in its streak is a whole number 1 to 4 (four kongs "
-                               f"at most), got {v!r}")
+            raise ContextError(f"{key}: a kong's position in its streak is 1 or more, at most 4 (four kongs), "
+                               f"got {v!r}")
         out.append(p)
     if len(out) != n:
         raise ContextError(f"{key} gives {len(out)} position(s) for {n} kong(s); give one per kong, "
