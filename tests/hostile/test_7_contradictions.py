@@ -40,3 +40,16 @@ def test_flags_that_mean_nothing_are_refused_by_the_api(kw):
 def test_two_ways_of_winning():
     with pytest.raises(Contradiction.__mro__[1]):  # an MjError
         engine.score(HAND, {"seat": "N", "discarder": "S", "self_draw": True})
+
+
+def test_seat_winds_follow_the_dealer():
+    # N deals: N's wind is East. NNN is then no seat-wind pung, EEE is; the payment says the
+    # winner is East (the dealer), and both agree
+    def labels(hand):
+        r = engine.score(hand, {"seat": "N", "dealer": "N", "discarder": "S"}, rules={"min_faan": 0})
+        return [i.name for i in r.value.items], [t.why for t in r.transfers]
+
+    items, why = labels("123p 456p CCC NNN 55p")
+    assert "seat_wind_pung" not in items and any("winner is East" in w for w in why)
+    items, _ = labels("123p 456p CCC EEE 55p")
+    assert "seat_wind_pung" in items
