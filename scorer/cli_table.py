@@ -16,6 +16,15 @@ BY = click.option("--by", help="Who enters the event (default: $MJSCORE_USER, el
 REPLACE = click.option("--replace", type=click.IntRange(min=1), metavar="N",
                        help="Edit: this event replaces event #N; the later events are settled again.")
 WHY_WIDTH = 44
+RIICHI_BY = click.option("--riichi-by", metavar="NAME,...",
+                         help="Riichi: other players who declared riichi this hand (1000 each into the pot).")
+
+
+def _names(text):
+    """A comma-separated list of player names ('' is an empty list, None not given)."""
+    if text is None:
+        return None
+    return [n.strip() for n in text.split(",") if n.strip()]
 
 
 def _payments(transfers) -> str:
@@ -174,12 +183,15 @@ def table_show(path, last, fmt):
 @click.option("--win", "win_tile", help="The winning tile (default: the last concealed tile written).")
 @click.option("--other", "others", multiple=True, metavar="NAME:HAND", help="Another player's hand or state.")
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other fact the variant reads.")
+@click.option("--riichi", is_flag=True, default=None,
+              help="Riichi: the winner declared riichi (scored, and his deposit goes into the pot).")
+@RIICHI_BY
 @click.option("--long", "long_", is_flag=True, help="The full breakdown of `mjscore score` for each winner.")
 @BY
 @FMT
 @REPLACE
 def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw, last_tile, first_turn, wild,
-              indicator, floats, liable, win_tile, others, sets, long_, by, fmt, replace):
+              indicator, floats, liable, win_tile, others, sets, riichi, riichi_by, long_, by, fmt, replace):
     """Record a win: HAND of --winner, scored with the table's seats, wind, dealer and streak."""
     hands = [[winner, hand]]
     for a in also:
@@ -195,7 +207,8 @@ def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw,
         other[name.strip()] = h.strip()
     entry = {"hands": hands, "self_draw": self_draw, "discarder": discarder, "robbed": robbed,
              "kong_draw": kong_draw, "last_tile": last_tile, "first_turn": first_turn, "wild": wild,
-             "indicator": indicator, "floats": floats, "liable": liable, "win": win_tile}
+             "indicator": indicator, "floats": floats, "liable": liable, "win": win_tile, "riichi": riichi,
+             "riichi_by": _names(riichi_by)}
     entry = {k: v for k, v in entry.items() if v is not None}
     if other:
         entry["others"] = other
@@ -210,12 +223,15 @@ def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw,
 @table.command("draw")
 @click.argument("path")
 @click.option("--disclosed", metavar="NAME", help="The first player who disclosed a ready hand (Kawuxing).")
+@click.option("--tenpai", metavar="NAME,...", help="Riichi: the players ready (tenpai) at the draw; '' for none.")
+@RIICHI_BY
 @BY
 @FMT
 @REPLACE
-def table_draw(path, disclosed, by, fmt, replace):
+def table_draw(path, disclosed, tenpai, riichi_by, by, fmt, replace):
     """Record a hand that ended with no winner."""
-    _add(path, "draw", {"disclosed": disclosed} if disclosed else {}, fmt, by, replace=replace)
+    entry = {"disclosed": disclosed, "tenpai": _names(tenpai), "riichi_by": _names(riichi_by)}
+    _add(path, "draw", {k: v for k, v in entry.items() if v is not None}, fmt, by, replace=replace)
 
 
 KONG_KIND = click.Choice(["direct", "added", "concealed"])
@@ -408,10 +424,12 @@ def settle():
 
 @settle.command("draw")
 @click.option("--disclosed", type=SEAT, help="The first player who disclosed a ready hand (Kawuxing).")
+@click.option("--tenpai", metavar="SEAT,...", help="Riichi: the seats ready (tenpai) at the draw; '' for none.")
 @_settle_common
-def settle_draw(disclosed, variant, round_, dealer, streak, rules, fmt):
+def settle_draw(disclosed, tenpai, variant, round_, dealer, streak, rules, fmt):
     """What a hand with no winner pays."""
-    _settle("draw", {"disclosed": disclosed} if disclosed else {}, variant, round_, dealer, streak, rules, fmt)
+    fields = {"disclosed": disclosed, "tenpai": _names(tenpai)}
+    _settle("draw", {k: v for k, v in fields.items() if v is not None}, variant, round_, dealer, streak, rules, fmt)
 
 
 @settle.command("kong")

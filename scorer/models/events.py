@@ -36,6 +36,26 @@ def first_discloser_pays(value, ctx, bound, unit=1, rule=""):
     return [Transfer(who, s, unit, why) for s in ctx.seats if s != who]
 
 
+@pay_model()
+def tenpai_payments(value, ctx, bound, amount=3000, rule=""):
+    """An exhaustive draw (riichi's noten bappu): the players not ready (noten) pay `amount` between
+    them to the ready (tenpai) ones, each noten player paying each tenpai player
+    amount / (noten x tenpai): 1 tenpai gets 1000 from each of 3, 2 get 1500 each (750 from each of
+    2), 3 get 1000 each from the one; all or nobody ready, nothing changes hands. The ready
+    players are `tenpai` (a list of seats)."""
+    ready = ctx.get("tenpai") or []
+    bad = [s for s in ready if s not in ctx.seats]
+    if bad or len(set(ready)) != len(ready):
+        raise ContextError(f"tenpai: distinct seats of this table ({' '.join(ctx.seats)}), got {ready!r}")
+    noten = [s for s in ctx.seats if s not in ready]
+    if not ready or not noten:
+        return []
+    each = amount / (len(ready) * len(noten))
+    each = int(each) if each == int(each) else each
+    why = f"draw: noten pays tenpai, {amount:g} split ({len(ready)} tenpai, {len(noten)} noten)"
+    return [Transfer(n, r, each, _cite(why, rule)) for n in noten for r in sorted(ready, key=ctx.seats.index)]
+
+
 KONG_KINDS = ("direct", "added", "concealed")
 
 

@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from ..errors import ContextError, MjError
 from ..ledger import Ledger
 from . import state as st
-from .rules import session_rules
+from .rules import POT, session_rules
 from .store import Store, TableError, create
 
 WIN_FLAGS = ("kong_draw", "last_tile", "first_turn", "wild", "indicator", "floats", "win", "riichi",
@@ -118,8 +118,14 @@ class Table:
         ledger = Ledger(self.meta.get("start"))
         name = self.meta["name"]
         players = tuple(self.players)
-        ledger.open(name, players)
+        pot = bool(self.session.get("pot"))
+        if pot:  # the pot is a party of the ledger (every event sums to zero) that starts empty
+            players += (POT,)
+            ledger.open(name, players).start[POT] = 0
+        else:
+            ledger.open(name, players)
         rows = []
+        self.pot = 0
         self.shortfalls = {}  # event number -> [(player, owed, paid)] where the loss cap cut a payment
         for ev in events:
             for rec in ev["records"]:
@@ -128,12 +134,18 @@ class Table:
                 if posting.shortfalls:
                     self.shortfalls.setdefault(ev["no"], []).extend(
                         (p, owed, paid, posting.cap) for p, owed, paid in posting.shortfalls)
-            rows.append((ev, ledger.session(name).standings()))
+            standings = ledger.session(name).standings()
+            if pot:
+                self.pot = standings.pop(POT)
+            rows.append((ev, standings))
         return ledger, rows
 
     def standings(self, events=None) -> dict:
+        """{player: total}; the pot (riichi sticks on the table) is not a player: `self.pot` after."""
         ledger, _ = self.book(events)
-        return ledger.session(self.meta["name"]).standings()
+        out = ledger.session(self.meta["name"]).standings()
+        out.pop(POT, None)
+        return out
 
     # ---- writing --------------------------------------------------------------------------
     def add(self, kind: str, entry: dict, by=None, hook=None, replace: int | None = None) -> dict:
@@ -165,13 +177,17 @@ class Table:
         if before["over"]:
             raise TableError(f"the session is over ({st.end_text(self.session)}); start a new table")
         records, results, winners, payer = self._settle(kind, entry, before)
+        parties = self.players + ([POT] if self.session.get("pot") else [])
         for rec in records:
             for f, t, _, _ in rec["transfers"]:
-                if f not in self.players or t not in self.players:
+                if f not in parties or t not in parties:
                     other = f if f not in self.players else t
                     raise TableError(f"a payment of this {kind.replace('_', ' ')} names {other!r}, not a player: "
                                      f"a live table keeps {self.variant.name} payments between players only")
-        after = st.advance(before, self.n, self.session, kind, winners, payer)
+        tenpai = [self.player(p) for p in entry.get("tenpai") or []]
+        after = st.advance(before, self.n, self.session, kind, winners, payer, tenpai)
+        if self.session.get("pot"):  # deposits on the table: a win takes them, a draw leaves them
+            after["pot"] = 0 if kind == "win" else before.get("pot", 0) + len(self._declarers(entry, kind))
         ev = {"kind": kind, "input": entry, "records": records, "state_before": before,
               "state_after": after, "entered_by": by, "entered_at": at}
         ev["no"] = self.store.append(ev)
@@ -183,10 +199,11 @@ class Table:
             return self.store.remove_last(by or who(), now_text())
 
     # ---- settling -------------------------------------------------------------------------
-    def _context(self, state) -> dict:
+    def _context(self, state, win=False) -> dict:
         ctx = {"round": st.round_wind(state), "dealer": st.dealer_seat(state, self.n, self.session)}
-        if state["streak"] and "streak" in getattr(self.variant, "flags", ("streak",)):
-            ctx["streak"] = state["streak"]  # a ruleset that does not read the streak refuses it
+        key = self.session.get("streak_as", "streak") if win else "streak"
+        if state["streak"] and key in getattr(self.variant, "flags", ("streak",)):
+            ctx[key] = state["streak"]  # a ruleset that does not read the streak refuses it
         if self.n != 4:
             ctx["players"] = self.n
         return ctx
@@ -194,9 +211,29 @@ class Table:
     def _letter(self, state, name) -> str:
         return st.seat_of(state, self.player(name), self.n, self.session)
 
+    def _declarers(self, entry, kind) -> list:
+        """Who declared riichi this hand, each paying the pot's stake: `riichi_by`, and a winner
+        scored with riichi (or double riichi)."""
+        names = list(entry.get("riichi_by") or [])
+        if kind == "win" and (entry.get("riichi") or entry.get("double_riichi")):
+            names.append(entry["hands"][0][0])
+        idx = [self.player(n) for n in names]
+        if len(set(idx)) != len(idx):
+            raise ContextError("a player declares riichi once a hand")
+        if idx and not self.session.get("pot"):
+            raise ContextError(f"{self.variant.name}'s table keeps no pot: nobody pays a riichi deposit")
+        if kind not in ("win", "draw") and idx:
+            raise ContextError("riichi deposits are entered with the hand's win or draw")
+        return [self.players[i] for i in idx]
+
+    def _deposits(self, entry, kind) -> list:
+        pot = self.session.get("pot")
+        return [[p, POT, pot["stake"], f"riichi declared: {pot['stake']:g} into the pot"]
+                for p in self._declarers(entry, kind)]
+
     def _settle(self, kind, entry, state):
         seats = self.seats(state)
-        base = self._context(state)
+        base = self._context(state, kind == "win")
         if kind == "win":
             return self._win(entry, state, seats, base)
         from .settle import settle_event
@@ -210,10 +247,13 @@ class Table:
         for key in ("kong", "chain", "total", "limit", "self_draw"):
             if entry.get(key) is not None:
                 fields[key] = entry[key]
+        if entry.get("tenpai") is not None:
+            fields["tenpai"] = sorted((self._letter(state, p) for p in entry["tenpai"]), key="ESWN".index)
         s = settle_event(kind, self.variant, fields)
         rec = {"event": kind, "fields": fields, "names": seats, "label": s.label, "variant": s.variant.id,
                "rule": s.rule,
-               "cap": s.cap, "transfers": [[seats.get(t.frm, t.frm), seats.get(t.to, t.to), t.amount, t.why] for t in s.transfers]}
+               "cap": s.cap, "transfers": self._deposits(entry, kind) +
+               [[seats.get(t.frm, t.frm), seats.get(t.to, t.to), t.amount, t.why] for t in s.transfers]}
         winners = [self.player(entry["seat"])] if kind == "false_win" else []
         return [rec], [s], winners, None
 
@@ -249,12 +289,23 @@ class Table:
         if entry.get("others"):
             ctx_base["others"] = {self._letter(state, n): h for n, h in entry["others"].items()}
         ctx_base.update(entry.get("extra") or {})
+        pot = self.session.get("pot")
+        if pot and len(hands) > 1:
+            raise ContextError("a table with a pot has one winner a hand (who would take the sticks?)")
+        if pot:
+            kept = [k for k in (pot["flag"], self.session.get("streak_as")) if k in (entry.get("extra") or {})]
+            if kept:
+                raise ContextError(f"the table keeps {', '.join(kept)} itself: leave out --set {kept[0]}=...")
+            deposits = self._deposits(entry, "win")
+            sticks = state.get("pot", 0) + len(deposits)
+            if sticks:
+                ctx_base[pot["flag"]] = sticks
         if self.session["kong"].get("model") != "no_payment" and "kongs_paid" in self.variant.context_keys:
             ctx_base["kongs_paid"] = True  # each kong was paid by its own `table kong` event
         if self.rules:
             ctx_base["rules"] = dict(self.rules)
         records, results = [], []
-        for name, hand in hands:
+        for i, (name, hand) in enumerate(hands):
             ctx = {"seat": self._letter(state, name), **ctx_base}
             r = engine.score(hand, dict(ctx), variant=self.meta["variant"])
             v = r.value
@@ -262,7 +313,8 @@ class Table:
                             "variant": r.variant.id, "total": v.total, "unit": v.unit, "limit": v.limit,
                             "items": list(_item_labels(v)), "win": _win_text(r.ctx),
                             "cap": r.options.get("session_loss_cap", 0) or 0,
-                            "transfers": [[seats.get(t.frm, t.frm), seats.get(t.to, t.to), t.amount, t.why]
+                            "transfers": (deposits if pot and i == 0 else []) +
+                                         [[seats.get(t.frm, t.frm), seats.get(t.to, t.to), t.amount, t.why]
                                           for t in r.transfers]})
             results.append(r)
         payer_name = entry.get("discarder") or entry.get("robbed")

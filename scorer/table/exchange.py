@@ -35,6 +35,12 @@ def export_text(path: str, fmt: str = "jsonl") -> str:
 
     with Table(path) as t:
         header = {"session": t.meta["name"], "variant": t.meta["variant"], "start": t.meta.get("start") or 0}
+        from .rules import POT
+
+        if any(POT in x[:2] for ev in t.events() for rec in ev["records"] for x in rec["transfers"]):
+            # a hand file has no record of a deposit, so batch would settle the sticks differently
+            raise TableError("this table's pot (riichi deposits) has no place in a hand file: "
+                             "it cannot be exported to the same standings")
         recs = records(t)
     if fmt == "yaml":
         import yaml

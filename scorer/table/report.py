@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..ledger import num
 from . import state as st
+from .rules import POT
 from .store import TableError
 
 SPARK = "▁▂▃▄▅▆▇█"
@@ -32,7 +33,9 @@ def event_text(ev: dict) -> str:
     names, fields = rec["names"], rec["fields"]
     if kind == "draw":
         d = fields.get("disclosed")
-        return "draw" + (f", {names[d]} disclosed first" if d else "")
+        ready = fields.get("tenpai")
+        return "draw" + (f", {names[d]} disclosed first" if d else "") + \
+            (f", tenpai: {', '.join(names[x] for x in ready) or 'nobody'}" if ready is not None else "")
     if kind == "kong":
         text = f"{names[fields['seat']]}: {fields.get('kong')} kong"
         if fields.get("discarder"):
@@ -57,6 +60,7 @@ def summary(table, last: int = 8) -> dict:
     state = table.state(events)
     ledger, rows = table.book(events)
     standings = ledger.session(table.meta["name"]).standings()
+    standings.pop(POT, None)  # the pot is shown on its own line, not among the players
     seats = table.seats(state)
     start = table.meta.get("start") or 0
     runs = {p: [start] + [s[p] for _, s in rows] for p in table.players}
@@ -75,6 +79,7 @@ def summary(table, last: int = 8) -> dict:
         "hand_number": state["hand"], "over": state["over"], "ends": st.end_text(table.session),
         "seats": dict(sorted(seats.items(), key=lambda kv: "ESWN".index(kv[0]))), "standings": standings, "events_total": len(events), "events": evs[-last:] if last else [],
         "trend": runs,
+        **({"pot": num(table.pot), "pot_deposits": state.get("pot", 0)} if table.session.get("pot") else {}),
     }
 
 
@@ -100,6 +105,8 @@ def show_text(table, last: int = 8) -> str:
         rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, _n(d["standings"][name]),
                      _trend(d["trend"][name], lo, hi)])
     out = [head, where, "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
+    if "pot" in d:  # not a player: the riichi deposits on the table, for the next winner
+        out.append(f"Pot (riichi sticks on the table): {d['pot']}, {d['pot_deposits']} deposit(s)")
     if d["events"]:
         out += ["", f"Last events ({len(d['events'])} of {d['events_total']}):"]
         ev_rows = [[e["no"], e["hand_number"], e["text"]] + [_n(e["net"][p]) for p in d["players"]]

@@ -3,10 +3,17 @@ that are not wins pay. Data, validated when the ruleset loads (variant.build cal
 
     session:
       rule: "where the text says it"      # cited in `table show` and `variants show`
-      seats: rotate        # rotate: the dealer sits East, seat winds move with the deal; fixed: never move
+      seats: rotate        # rotate: the dealer sits East, seat winds move with the deal; fixed: never move;
+                           # green_book: rotate, and the players change chairs before each round (MCR, 4 players)
       next_dealer: next    # when the dealer does not stay: next (the next player) or winner (the hand's winner)
       stays: [win, draw, false_win]   # the dealer keeps the deal after a dealer win, a draw, a false win
+                           # (draw_tenpai: a draw where the dealer is ready, `table draw --tenpai`)
       streak: [win, draw]  # which of those stays add one to the streak (lao); it resets when the deal passes
+      streak_carries: []   # events that add one to the streak even when the deal passes (riichi's honba: draw)
+      streak_as: streak    # the context key the scoring reads the streak as (riichi: honba)
+      pot: null            # {stake: 1000, flag: sticks}: the table holds a pot, a party of its own; each
+                           # riichi declaration pays `stake` into it, and a win is told the deposits on
+                           # the table as `flag` (its payment model takes them from the "pot" party)
       max_stays: 0         # the deal passes after this many stays in a row anyway (0: no limit)
       wind: cycle          # cycle: the prevailing wind moves on when the deal has gone round; never
       end: rounds          # rounds (after `rounds` prevailing winds), hands (after `hands` hands), none
@@ -24,13 +31,15 @@ from __future__ import annotations
 from ..errors import VariantError
 
 EVENTS = ("win", "draw", "false_win")
+STAYS = EVENTS + ("draw_tenpai",)
+POT = "pot"  # the party a table's pot is kept as (the riichi payment model's name for the sticks on the table)
 DEFAULTS = {
     "rule": "", "seats": "rotate", "next_dealer": "next", "stays": ["win", "draw", "false_win"],
-    "streak": ["win", "draw"], "max_stays": 0, "wind": "cycle", "end": "rounds", "rounds": None, "hands": 0,
+    "streak": ["win", "draw"], "streak_carries": [], "streak_as": "streak", "pot": None, "max_stays": 0, "wind": "cycle", "end": "rounds", "rounds": None, "hands": 0,
     "draw": {"model": "no_payment"}, "kong": {"model": "no_payment"},
     "false_win": {"model": "reverse_win", "pays": "claimed"}, "multiple_winners": True,
 }
-CHOICES = {"seats": ("rotate", "fixed"), "next_dealer": ("next", "winner"), "wind": ("cycle", "never"),
+CHOICES = {"seats": ("rotate", "fixed", "green_book"), "next_dealer": ("next", "winner"), "wind": ("cycle", "never"),
            "end": ("rounds", "hands", "none")}
 MODEL_KEYS = ("draw", "kong", "false_win")
 
@@ -78,9 +87,18 @@ def check_session(data: dict, src: str, options: dict) -> dict:
             continue
         if k in CHOICES:
             _need(v in CHOICES[k], f"is one of {', '.join(CHOICES[k])}, got {v!r}", src, key)
-        elif k in ("stays", "streak"):
-            _need(isinstance(v, list) and all(e in EVENTS for e in v),
-                  f"a list of events among {', '.join(EVENTS)}", src, key)
+            _need(v != "green_book" or data.get("players", 4) == 4, "green_book seating is for 4 players", src, key)
+        elif k in ("stays", "streak", "streak_carries"):
+            among = STAYS if k != "streak_carries" else EVENTS
+            _need(isinstance(v, list) and all(e in among for e in v),
+                  f"a list of events among {', '.join(among)}", src, key)
+        elif k == "streak_as":
+            _need(isinstance(v, str) and v.isidentifier(), "a context key", src, key)
+        elif k == "pot":
+            _need(v is None or (isinstance(v, dict) and set(v) <= {"stake", "flag"}
+                                and isinstance(v.get("stake"), int) and v["stake"] > 0
+                                and isinstance(v.get("flag"), str)),
+                  "null, or a mapping {stake: N, flag: KEY} (a positive whole stake)", src, key)
         elif k == "multiple_winners":
             _need(isinstance(v, bool), "true or false", src, key)
         elif k in ("max_stays", "hands", "rounds"):

@@ -2,7 +2,8 @@
 records and the live table all come here, and the ruleset's `session:` block names the payment model.
 
 Fields (the keys of a hand-file record; seats are E S W N):
-- draw: `disclosed` (the first player who disclosed a ready hand, where the ruleset makes him pay);
+- draw: `disclosed` (the first player who disclosed a ready hand, where the ruleset makes him pay),
+  `tenpai` (the players ready at the draw, a list of seats: riichi's payments and its dealer's stay);
 - kong: `seat` (whose kong), `kong` (direct, added, concealed), `discarder` (a direct kong's), `chain`
   (its place in an uninterrupted run of kongs, 1 the first);
 - false_win: `seat` (who declared it), the win he claimed (`self_draw`, `discarder` or `robbed`) and
@@ -19,7 +20,7 @@ from ..registry import PAY_MODELS
 from .rules import session_rules
 
 KINDS = ("draw", "kong", "false_win")
-FIELDS = {"draw": {"disclosed"}, "kong": {"seat", "kong", "discarder", "chain"},
+FIELDS = {"draw": {"disclosed", "tenpai"}, "kong": {"seat", "kong", "discarder", "chain"},
           "false_win": {"seat", "self_draw", "discarder", "robbed", "total", "limit"}}
 COMMON = {"round", "dealer", "streak", "players", "rules", "variant"}
 
@@ -73,9 +74,16 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
     value = None
     if kind == "draw":
         disclosed = _seat(fields, "disclosed", seats)
+        tenpai = fields.get("tenpai")
+        if tenpai is not None:
+            if not isinstance(tenpai, list):
+                raise ContextError(f"tenpai must be a list of seats, got {tenpai!r}")
+            tenpai = [_seat({"tenpai": x}, "tenpai", seats) for x in tenpai]
         ctx = Context(self_draw=True, seat=common["dealer"], round=common["round"], dealer=common["dealer"],
-                      streak=common["streak"], players=players, extra={"disclosed": disclosed}, rules=rules)
-        label = "draw" + (f", {disclosed} disclosed first" if disclosed else "")
+                      streak=common["streak"], players=players, extra={"disclosed": disclosed, "tenpai": tenpai},
+                      rules=rules)
+        label = "draw" + (f", {disclosed} disclosed first" if disclosed else "") + \
+            (f", tenpai {' '.join(tenpai) or 'nobody'}" if tenpai is not None else "")
     elif kind == "kong":
         owner = _seat(fields, "seat", seats)
         if owner is None:

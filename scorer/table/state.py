@@ -11,6 +11,11 @@ from __future__ import annotations
 
 SEATS = "ESWN"
 WINDS = ("East", "South", "West", "North")
+# `seats: green_book` (MCR): the players change chairs before each round, E and S swapping, W and N
+# swapping, and so on, so that each sits beside each other player; the chairs (0 E, 1 S, 2 W, 3 N of
+# the first hand) of the first hand's E S W N players in each round. Within a round the deal passes
+# round the chairs, so in the round's hand k the player in chair c has seat wind SEATS[(c - k) % 4].
+GREEN_BOOK = ((0, 1, 2, 3), (1, 0, 3, 2), (3, 2, 0, 1), (2, 3, 1, 0))
 
 
 def initial() -> dict:
@@ -19,14 +24,15 @@ def initial() -> dict:
 
 def seating(state: dict, n: int, rules: dict) -> dict:
     """{seat letter: player index} for the hand being played."""
-    if rules["seats"] == "fixed":
-        return {SEATS[i]: i for i in range(n)}
-    return {SEATS[(i - state["dealer"]) % n]: i for i in range(n)}
+    return {seat_of(state, i, n, rules): i for i in range(n)}
 
 
 def seat_of(state: dict, player: int, n: int, rules: dict) -> str:
     if rules["seats"] == "fixed":
         return SEATS[player]
+    if rules["seats"] == "green_book":
+        chair = GREEN_BOOK[min(state["round"], 3)][player]
+        return SEATS[(chair - state["passes"]) % n]
     return SEATS[(player - state["dealer"]) % n]
 
 
@@ -38,9 +44,10 @@ def round_wind(state: dict) -> str:
     return SEATS[min(state["round"], 3)]
 
 
-def advance(state: dict, n: int, rules: dict, kind: str, winners=(), payer=None) -> dict:
-    """The state after an event. `winners` and `payer` are player indexes (payer: the discarder or
-    the robbed player of a claimed win). A kong does not end the hand; every other event does."""
+def advance(state: dict, n: int, rules: dict, kind: str, winners=(), payer=None, tenpai=()) -> dict:
+    """The state after an event. `winners`, `payer` and `tenpai` are player indexes (payer: the
+    discarder or the robbed player of a claimed win; tenpai: the players ready at a draw). A kong does
+    not end the hand; every other event does."""
     s = dict(state)
     if kind == "kong":
         return s
@@ -53,6 +60,8 @@ def advance(state: dict, n: int, rules: dict, kind: str, winners=(), payer=None)
         stay = new == dealer and "win" in rules["stays"]
     elif kind == "win":
         stay = dealer in winners and "win" in rules["stays"]
+    elif kind == "draw":
+        stay = "draw" in rules["stays"] or ("draw_tenpai" in rules["stays"] and dealer in tenpai)
     else:
         stay = kind in rules["stays"]
     if stay and rules["max_stays"] and s["stays"] >= rules["max_stays"]:
@@ -65,12 +74,15 @@ def advance(state: dict, n: int, rules: dict, kind: str, winners=(), payer=None)
         if not by_winner or new == dealer:  # the deal passes on (or max_stays ran out)
             new = (dealer + 1) % n
         s["dealer"] = new
-        s["streak"] = 0
+        # riichi's honba: a draw adds a counter whoever deals next; any other pass starts again at 0
+        s["streak"] = s["streak"] + 1 if kind in rules.get("streak_carries", ()) else 0
         s["stays"] = 0
         if rules["wind"] == "cycle":
             s["passes"] += 1
             if s["passes"] % n == 0:
                 s["round"] += 1
+    if rules["seats"] == "green_book":  # the new round's chairs decide who deals
+        s["dealer"] = next(i for i in range(n) if seat_of(s, i, n, rules) == "E")
     if rules["end"] == "rounds" and s["round"] >= rules["rounds"]:
         s["over"] = True
     elif rules["end"] == "hands" and rules["hands"] and s["hand"] > rules["hands"]:
