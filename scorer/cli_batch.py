@@ -366,6 +366,14 @@ def check_out(path: str, inputs) -> None:
         fail(f"--out {path}: not writable")
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (`timeout`, `kill`): stop like Ctrl-C, with exit status 143."""
+
+
+def _terminated(*_):
+    raise Terminated()
+
+
 def _account(summary: dict, out_path) -> str:
     """What a run that stopped early wrote, and what it did not."""
     n = summary.get("records", 0) + summary.get("file_errors", 0)
@@ -482,7 +490,9 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
 
     Exit status: 0 every record scored; 1 some records were rejected (each is reported with file,
     line and reason on stderr, and the rest are scored), or --strict stopped at one; 2 nothing could
-    be read (or a usage error); 3 a record hit an internal error (a bug; the run still completes)."""
+    be read (or a usage error), or an --out that cannot be written; 3 a record hit an internal error
+    (a bug; the run still completes) or a scoring process died; 130/143 interrupted (Ctrl-C/SIGTERM):
+    each stop says how many records were written."""
     import signal
 
     rules = _pairs(rules, "--rule")
@@ -498,7 +508,7 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     if progress is None:
         progress = sys.stderr.isatty()
     if sys.platform != "win32" and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-        signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so --out's temporary file is removed
+        signal.signal(signal.SIGTERM, _terminated)  # so --out's temporary file is removed, and the account said
     try:
         sink = AtomicOut(out_path) if out_path else None
     except OSError as e:
@@ -522,9 +532,10 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     except Stop as e:
         click.echo(f"mjscore: stopped (--strict) at {e}", err=True)
         sys.exit(EXIT_REJECTS)
-    except KeyboardInterrupt:
-        click.echo(f"mjscore: interrupted: {_account(summary, out_path)}", err=True)
-        sys.exit(130)
+    except KeyboardInterrupt as e:
+        click.echo(f"mjscore: {'terminated' if isinstance(e, Terminated) else 'interrupted'}: "
+                   f"{_account(summary, out_path)}", err=True)
+        sys.exit(143 if isinstance(e, Terminated) else 130)
     except BrokenPipeError:  # the reader went away (`| head`)
         sys.exit(141)
     except WorkerLost as e:
