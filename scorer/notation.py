@@ -1,4 +1,4 @@
-"""Hand notation (../shared/NOTATION.md): tenhou-style digits-then-suit, letter or z honours, bonus
+"""Hand notation (docs/NOTATION.md): tenhou-style digits-then-suit, letter or z honours, bonus
 tiles, MCR-style bracketed melds, Unicode glyphs. Parsing reports the 1-based column of every problem."""
 from __future__ import annotations
 

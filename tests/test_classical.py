@@ -1,5 +1,5 @@
-"""Chinese Classical (../shared/seeds/004_50357205798a6ea2.txt, Scoring L120-197, special hands
-L86-119): every element with a hand that has it and one that almost has it, hand totals worked out
+"""Chinese Classical (Classical rules, Scoring to An example of scoring, and Special
+Hands): every element with a hand that has it and one that almost has it, hand totals worked out
 from the text's tables, the worked example from examples/classical-worked.yaml, the options, and
 the settlement (winner from each loser, losers among themselves) over generated tables."""
 import random
@@ -42,7 +42,7 @@ def loser(text, seat="N", rules=None, winner="E"):
 # (pattern, hand that has it, its context, hand that almost has it, its context, rules)
 SD, DISC = {}, {"discarder": "N"}
 CASES = [
-    # --- points (004 L125-137) ---
+    # --- points (Classical rules, Pair, Pong, Kong, Bonus tiles) ---
     ("dragon_pair", "123m 456p 789s 234s CC", SD, "123m 456p 789s 234s 55s", SD, {}),
     ("own_wind_pair", "123m 456p 789s 234s SS", {"seat": "S"}, "123m 456p 789s 234s SS", {"seat": "E"}, {}),
     ("prevailing_wind_pair", "123m 456p 789s 234s SS", {"round": "S"}, "123m 456p 789s 234s SS", {"round": "E"},
@@ -57,7 +57,7 @@ CASES = [
     ("concealed_kong_simples", "{5555p} 123m 789s 234s 99m", SD, "[5555p,5] 123m 789s 234s 99m", SD, {}),
     ("concealed_kong_majors", "{1111m} 123p 789s 234s 99m", SD, "[1111m,6] 123p 789s 234s 99m", SD, {}),
     ("bonus_tiles", "123m 456p 789s 234s 55m 1f 2g", SD, "123m 456p 789s 234s 55m", SD, {}),
-    # --- basic doubles (004 L139-148) ---
+    # --- basic doubles (Classical rules, Basic Doubles) ---
     ("dragon_pung", "CCC 123m 456p 789s 55s", SD, "CC 123m 456p 789s 555s", SD, {}),
     ("own_wind_pung", "EEE 123m 456p 789s 55s", {"seat": "E"}, "EEE 123m 456p 789s 55s", {"seat": "S"}, {}),
     ("prevailing_wind_pung", "SSS 123m 456p 789s 55s", {"round": "S"}, "SSS 123m 456p 789s 55s", {"round": "W"},
@@ -72,11 +72,11 @@ CASES = [
     ("three_concealed_pungs", "111m 555p 999s 123s 55m", SD, "111m 555p 99s 123s 55m 9s", DISC, {}),
     ("own_bonus", "123m 456p 789s 234s 55m 2f", {"seat": "S"}, "123m 456p 789s 234s 55m 3f", {"seat": "S"},
      {"own_bonus_double": "all"}),
-    # --- winner-only points (004 L150-156) ---
+    # --- winner-only points (Classical rules, Additional points for the winner only) ---
     ("from_the_wall", "123m 456p 789s 234s 55m", SD, "123m 456p 789s 234s 55m", DISC, {}),
     ("only_possible_tile", "123m 456p 789s 234s 55m", {"only_possible_tile": True},
      "123m 456p 789s 234s 55m", SD, {}),
-    # --- winner-only doubles (004 L158-166) ---
+    # --- winner-only doubles (Classical rules, Additional doubles for the winner only) ---
     ("last_wall_tile", "123m 456p 789s 234s 55m", {"last_tile": True}, "123m 456p 789s 234s 55m",
      {"last_tile": True, "discarder": "N"}, {}),
     ("last_discard", "123m 456p 789s 234s 55m", {"last_tile": True, "discarder": "N"},
@@ -89,7 +89,7 @@ CASES = [
     ("major_sets", "111m 999p EEE CCC 55m", SD, "111m 999p EEE 789p 55m", SD, {}),
     ("honours_and_one_suit", "123m 456m 789m EEE 55m", SD, "123m 456m 789m 111p 55m", SD, {}),
     ("one_suit", "123m 456m 789m 111m 55m", SD, "123m 456m 789m EEE 55m", SD, {}),
-    # --- special hands: the limit (004 L95-119, common definitions) ---
+    # --- special hands: the limit (Classical rules, Special Hands; common definitions) ---
     ("heavens_blessing", "123m 456p 789s 234s 55m", {"first_turn": True}, "123m 456p 789s 234s 55m", SD, {}),
     ("earths_blessing", "123m 456p 789s 234s 55m", {"seat": "S", "first_turn": True, "discarder": "E"},
      "123m 456p 789s 234s 55m", {"seat": "S", "discarder": "E"}, {}),
@@ -142,7 +142,7 @@ def test_options_that_gate_patterns_turn_them_off():
     assert "imperial_jade" not in names("234s 234s 666s 888s 22s", {"imperial_jade_green_dragon": True})
 
 
-# --- hand totals, worked out from the tables of 004 -------------------------------------------------
+# --- hand totals, worked out from the Classical rules' tables -------------------------------------------------
 TOTALS = [
     # going out 20; worthless (4 chows, pair of 5m) 1 double: 20 x 2 = 40
     ("123m 456p 789s 234s 55m", DISC, {}, 40),
@@ -194,7 +194,7 @@ def test_totals(hand, ctx, rules, total):
 
 
 def test_losers_score_basic_items_but_not_the_winners():
-    # concealed PPP 8 + exposed 555p 2 + season 4 = 14, dragon pung x2 = 28 (North, 004 L191)
+    # concealed PPP 8 + exposed 555p 2 + season 4 = 14, dragon pung x2 = 28 (North, Classical rules, An example of scoring)
     v = loser("[555p,1] PPP 13m 79p 26s 9s 3g")
     assert v.total == 28
     assert {i.name for i in v.items} == {"concealed_pung_majors", "exposed_pung_simples", "bonus_tiles",
@@ -218,7 +218,7 @@ def test_winner_without_own_bonus_double_for_losers():
     assert "going_out" in names("123m 456p 789s 234s 55m")
 
 
-# --- the worked example (004 L177-195) -------------------------------------------------------------
+# --- the worked example (Classical rules, An example of scoring) -------------------------------------------------------------
 def worked():
     doc = yaml.safe_load((EXAMPLES / "classical-worked.yaml").read_text())
     assert doc["start"] == 2000
@@ -229,14 +229,14 @@ def worked():
 
 def test_worked_example_reproduced():
     rec, ctx, r = worked()
-    # West 104, North 28, East 10, South 68 (004 L187, L191, L193, L194)
+    # West 104, North 28, East 10, South 68 (Classical rules, An example of scoring)
     assert r.value.total == 104
     bound = r.variant.bind(ctx["rules"])
     hands = other_hands(r.ctx, r.variant)
     scores = {s: other_value(h, s, r.ctx, bound).total for s, h in hands.items()}
     assert scores == {"N": 28, "E": 10, "S": 68}
     assert {"W": 104, **scores} == rec["expect"]["scores"]
-    # standings from 2000 each: East 1820, South 1994, West 2312, North 1874 (004 L195)
+    # standings from 2000 each: East 1820, South 1994, West 2312, North 1874 (Classical rules, An example of scoring)
     assert {s: 2000 + n for s, n in r.net.items()} == {"E": 1820, "S": 1994, "W": 2312, "N": 1874}
     assert r.net == rec["expect"]["net"]
     # West's and South's exposed kongs of West wind: eight West winds, a warning, not an error
@@ -245,7 +245,7 @@ def test_worked_example_reproduced():
 
 def test_worked_example_batch_ledger():
     # the same file through `mjscore batch`: the ledger starts at the file's 2000 and ends at the
-    # text's standings, East 1820, South 1994, West 2312, North 1874 (004 L195)
+    # text's standings, East 1820, South 1994, West 2312, North 1874 (Classical rules, An example of scoring)
     import json
 
     from click.testing import CliRunner
@@ -260,7 +260,7 @@ def test_worked_example_batch_ledger():
 
 
 def test_worked_example_intermediate_standings():
-    # after West only: each loser pays 104 -> 1896 (004 L189)
+    # after West only: each loser pays 104 -> 1896 (Classical rules, An example of scoring)
     _, ctx, _ = worked()
     ctx = {**ctx, "others": {}}
     r = engine.score("[777m,1] [WWWW,2] 999p 44s 56s 7s 3f", ctx, variant="classical")

@@ -1,4 +1,4 @@
-"""Hangzhou (Hangzhou rules, Introduction and Immediate third time banker, Japanese 627-655): every double
+"""Hangzhou (Hangzhou rules, Introduction and Immediate third time banker, and the Hangzhou digest): every double
 with a hand that has it and one that almost has it, the per-seat payments of the Japanese digest for
 1, 2 and 3+ lao, the theoretical maximum, every refusal, the robbed kong and the three-set liability
 cases, the options, zero-sum over generated hands and the example session.

@@ -1,4 +1,4 @@
-"""Hong Kong, Andrew White (../shared/seeds/002_e9fb2a81261fb595.txt, `fold -w 200` lines 45-56):
+"""Hong Kong, Andrew White (Scoring and the faan tables):
 every faan element with a hand that has it and one that almost has it, the 4-faan minimum of heavenly
 and earthly hands, the faan-to-units table, the discarder paying double, baau in both readings, the
 false win, no flowers, and zero-sum payments over generated hands.
@@ -18,7 +18,7 @@ from scorer.cli import main
 from scorer.errors import ContextError, IllegalWin
 from tests.gen import random_context, random_winning
 
-UNITS = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96]  # 002 l.55-56, faan 0 (gai) .. 9
+UNITS = [1, 2, 4, 8, 16, 24, 32, 48, 64, 96]  # Andrew White, Scoring: faan 0 (gai) .. 9
 
 
 def hk(hand, rules=None, **ctx):
@@ -199,7 +199,7 @@ def test_heavenly_earthly_add_option():
 
 @pytest.mark.parametrize("faan, units", list(enumerate(UNITS)) + [(10, 96), (13, 96)])
 def test_units_table(faan, units):
-    # 002 l.55-56; RULINGS: past 9 the table stops and pays as 9
+    # Andrew White, Scoring; RULINGS: past 9 the table stops and pays as 9
     value, _, net = engine.pay(faan, variant="hk", seat="W", self_draw=True)
     assert value.base == units
     assert net == {"E": -units, "S": -units, "W": 3 * units, "N": -units}
@@ -240,7 +240,7 @@ def test_robbed_kong_pays_as_discarder_by_default():
 
 def test_baau_liable_discarder_pays_every_share():
     # pure one suit 6 + all seungs 1 = 7 -> 48 units. Without baau: S 96, E 48, N 48.
-    # S liable (002 l.50-55: "pay for the other two players as well" / "pays for everyone"):
+    # S liable (Andrew White, Special Rules: "pay for the other two players as well" / "pays for everyone"):
     # 96 + 48 + 48 = 192, all from S
     r = hk("123m 456m 789m 234m 5m5m", discarder="S", liable="S")
     assert r.net == {"E": 0, "S": -192, "W": 192, "N": 0}
@@ -254,7 +254,7 @@ def test_baau_three_times_the_undoubled_value():
 
 @pytest.mark.parametrize("rule", ["shares", "single"])
 def test_baau_on_a_self_draw(rule):
-    # gan jeung, the pung fed by S, last tile self-drawn (002 l.55): pure one suit 6 + all pungs 3 +
+    # gan jeung, the pung fed by S, last tile self-drawn (Andrew White, Scoring): pure one suit 6 + all pungs 3 +
     # self-drawn 1 = 10 -> 96 units; each of the three would pay 96: S pays 288 under both readings
     r = hk("[111m,2] 222m 333m 555m 9m9m", {"baau_pays": rule}, self_draw=True, liable="S")
     assert r.value.total == 10
@@ -264,7 +264,7 @@ def test_baau_on_a_self_draw(rule):
 # ---- false win ------------------------------------------------------------------------------------
 
 def test_false_win_pays_the_other_three():
-    # W declares pure one suit 6 + all seungs 1 = 7 -> 48 units: W pays E, S, N 48 each (002 l.52:
+    # W declares pure one suit 6 + all seungs 1 = 7 -> 48 units: W pays E, S, N 48 each (Andrew White, Special Rules:
     # "that player must pay the other three the value of the declared win")
     r = hk("123m 456m 789m 234m 5m5m", discarder="S", false_win=True)
     assert r.net == {"E": 48, "S": 48, "W": -144, "N": 48}

@@ -1,4 +1,4 @@
-"""Old Hong Kong (Wikipedia, ../shared/seeds/003_60da900158a277dc.txt line 58): every faan element
+"""Old Hong Kong (Wikipedia 'Mahjong', Old Hong Kong mahjong rules): every faan element
 with a hand that has it and one that almost has it, the table minimum, the base-point table, the
 doubling rules, the limit hands and the article's three payment examples."""
 import random
@@ -65,7 +65,7 @@ def test_faan_element_present_and_almost(name, has, almost, ctx):
 
 
 def test_values_match_the_tables():
-    # 003 Sample faan scoring: basic 1,1,1,1,3,3; advanced 3,3,4,7,5,6; special 5,10,8; bonus 1s and 2s
+    # Wikipedia 'Mahjong', Sample faan scoring: basic 1,1,1,1,3,3; advanced 3,3,4,7,5,6; special 5,10,8; bonus 1s and 2s
     expected = {"dragon_pung": 1, "seat_wind_pung": 1, "round_wind_pung": 1, "all_suited": 1, "common_hand": 1,
                 "all_pungs": 3, "clean_hand": 3, "three_concealed_pungs": 3, "three_kongs": 3, "seven_pairs": 4,
                 "pure_hand": 7, "little_dragons": 5, "little_winds": 6, "mixed_terminals": 5, "all_honours": 10,

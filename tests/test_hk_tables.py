@@ -3,12 +3,12 @@ faan limits 8, 10 and 13, the stake, and hk-old's defaults left exactly as the W
 pays them.
 
 Expected tables are written out from their sources, not from the YAML:
-- white: 002 l.55-56 "Faan Gai1 1 2 3 4 5 6 7 8 9 / Score units 1 2 4 8 16 24 32 48 64 96".
+- white: Andrew White, Scoring: "Faan Gai1 1 2 3 4 5 6 7 8 9 / Score units 1 2 4 8 16 24 32 48 64 96".
 - half_spicy (半辣上): doubling to 4 faan, then x1.5 and x4/3 by turns (5 = 4 x 1.5, 6 = 4 x 2,
   7 = 6 x 1.5, 8 = 6 x 2 ...), as three independent HK scorers give it.
 - doubling (辣辣上): 2^faan.
 - tiered: 0-3 faan 1 2 4 8, 4-6 faan 16, 7-9 faan 32, 10+ 64.
-- old_hk: 003 "Base points (Old Hong Kong Simplified)": 3 -> 1, 4-6 -> 2, 7-9 -> 4, 10+ -> 8."""
+- old_hk: Wikipedia 'Mahjong', "Base points (Old Hong Kong Simplified)": 3 -> 1, 4-6 -> 2, 7-9 -> 4, 10+ -> 8."""
 import pytest
 
 from scorer import engine

@@ -1,4 +1,4 @@
-"""Notation (../shared/NOTATION.md): every form parses, printing is canonical and round-trips, and each
+"""Notation (docs/NOTATION.md): every form parses, printing is canonical and round-trips, and each
 malformed input has its own message with the column."""
 import random
 

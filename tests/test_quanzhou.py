@@ -1,4 +1,4 @@
-"""Quanzhou scoring, 000_e65adf2641304857.txt Xiamen rules, Quanzhou scoring and the Japanese bullets at Xiamen digest, 泉州 (Quanzhou), on
+"""Quanzhou scoring, Xiamen rules, Quanzhou scoring and the Japanese bullets at Xiamen digest, 泉州 (Quanzhou), on
 top of Xiamen (tests/test_xiamen.py covers what is shared). Figures worked by hand: each loser pays
 (pair base + water) x multiplier; the banker's base is 2 plus one per stay (Xiamen rules, Quanzhou scoring).
 

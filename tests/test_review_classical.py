@@ -1,5 +1,5 @@
-"""Review of the Chinese Classical ruleset (../shared/seeds/004_50357205798a6ea2.txt, Scoring L120-197,
-special hands L86-119) against its rule text. Each test carries the figure derived by hand."""
+"""Review of the Chinese Classical ruleset (Classical rules, Scoring to An example of scoring,
+and Special Hands) against its rule text. Each test carries the figure derived by hand."""
 import pytest
 
 from scorer import engine
@@ -16,9 +16,9 @@ def score(hand, rules=None, **ctx):
 WORTHLESS = "123m 456p 789s 234s 55m"
 
 
-# --- the roof double needs a tile drawn from the wall (004 L160-161) --------------------------------
+# --- the roof double needs a tile drawn from the wall (Additional doubles for the winner only) --------------------------------
 def test_flower_replacement_on_a_claimed_win_is_refused():
-    # 004 L160 "Going out by drawing a replacement tile from the Wall": a discard (or a robbed kong)
+    # Classical rules, Additional doubles for the winner only: "Going out by drawing a replacement tile from the Wall": a discard (or a robbed kong)
     # is no replacement tile. Was: 20 x 2^2 (worthless + roof) = 80 paid by each loser.
     with pytest.raises(IllegalWin, match="flower_replacement"):
         score(WORTHLESS, discarder="N", flower_replacement=True)
@@ -32,11 +32,11 @@ def test_flower_replacement_on_a_drawn_win_keeps_the_roof():
 
 
 def test_kong_replacement_win_needs_the_kongs_in_the_hand():
-    # 004 L160: the replacement tile follows the winner's own kong; with no kong in the hand the
+    # Additional doubles for the winner only: the replacement tile follows the winner's own kong; with no kong in the hand the
     # context is impossible. Was: 22 x 2^2 = 88 (roof double granted).
     with pytest.raises(IllegalWin, match="kong"):
         score(WORTHLESS, kong_draw=1)
-    # Twofold Plenty (L105, limit) needs two kongs: one shown, two claimed. Was: the limit, 500.
+    # Twofold Plenty (Special Hands, limit) needs two kongs: one shown, two claimed. Was: the limit, 500.
     with pytest.raises(IllegalWin, match="kong"):
         score("[1111m,1] 456p 789s 234s 55m", kong_draw=2)
     # legal: one kong, one replacement: 16 + 20 + 2 = 38, roof x2 = 76

@@ -1,5 +1,5 @@
-"""Independent review of the Hong Kong (Andrew White) ruleset (002, `fold -w 200` lines 45-56;
-RULINGS.md hk) and of the club payment settings it shares with hk-old (scorer/models/faan.py).
+"""Independent review of the Hong Kong (Andrew White) ruleset (Andrew White, Scoring and
+the faan tables; RULINGS.md hk) and of the club payment settings it shares with hk-old (scorer/models/faan.py).
 Every figure below is worked out by hand from the rule text and its table
 "Faan Gai 1 2 3 4 5 6 7 8 9 / Score units 1 2 4 8 16 24 32 48 64 96".
 

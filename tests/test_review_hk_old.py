@@ -1,4 +1,4 @@
-"""Independent review of the Old Hong Kong ruleset (003 Wikipedia, line 58; RULINGS.md hk-old) and of
+"""Independent review of the Old Hong Kong ruleset (Wikipedia 'Mahjong', Old Hong Kong mahjong rules; RULINGS.md hk-old) and of
 the core engine paths it uses. Every figure below is worked out by hand from the rule text.
 
 The bugs found in review are fixed; their tests state the text's figure.

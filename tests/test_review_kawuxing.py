@@ -1,5 +1,4 @@
-"""Review of the Kawuxing ruleset against its rule text (../shared/seeds/000_e65adf2641304857.txt lines
-280-451) and RULINGS.md: failing figures found in review, each worked out from the text."""
+"""Review of the Kawuxing ruleset against its rule text (Kawuxing rules) and RULINGS.md: failing figures found in review, each worked out from the text."""
 from scorer import engine
 
 V = "kawuxing"
@@ -13,7 +12,7 @@ def score(hand, rules=None, **ctx):
 
 
 def test_double_dragon_seven_pairs_follows_a_lowered_cap_unless_the_exception_is_chosen():
-    # 000 line 371: the cap is 'usually' 3 and a table may set its own (option max_doubles); only 'some'
+    # Kawuxing rules, Pay out scheme: the cap is 'usually' 3 and a table may set its own (option max_doubles); only 'some'
     # make an exception for Double Dragon Seven Pairs (x16). At a table capping at 2 doubles (x4) that
     # did not choose the exception, Double Dragon Seven Pairs (4 doubles) is capped like any other hand:
     # x4, 4 from each loser on a self-draw. The default double_dragon_cap (3, documented as 'the usual
@@ -34,9 +33,9 @@ def test_double_dragon_default_unchanged_at_the_usual_cap():
 
 
 def test_three_kong_streak_bloom_worked_by_hand():
-    # S: three concealed dragon kongs in a row, wins on the third replacement (000 lines 379, 431):
-    # Bloom 3 + Greater Three Elements 3 = 6 doubles, capped at 3: 8 from E and from W (line 371-372).
-    # Kongs (lines 359-362, 419): concealed 2, then x2 = 4, then x4 = 8, from each of E and W.
+    # S: three concealed dragon kongs in a row, wins on the third replacement (Kawuxing rules, One Double (x2); Kawuxing digest, 1飜 (one double)):
+    # Bloom 3 + Greater Three Elements 3 = 6 doubles, capped at 3: 8 from E and from W (Pay out scheme).
+    # Kongs (Kong payment; Kawuxing digest, カン (kongs)): concealed 2, then x2 = 4, then x4 = 8, from each of E and W.
     # E pays 8 + 2 + 4 + 8 = 22, W the same; S +44.
     r = score("{CCCC} {FFFF} {PPPP} 456p 99s", seat="S", kong_draw=3)
     assert r.value.details["doubles"] == 6 and r.value.base == 8
@@ -45,6 +44,6 @@ def test_three_kong_streak_bloom_worked_by_hand():
 
 def test_claimed_win_on_disclosed_hand_with_kongs_on_the_table():
     # W disclosed, E discards the closed 5s: Fit Five 1 + Disclosure 1 = 2 doubles = 4 per share, E pays
-    # both shares, 8 (line 382, RULINGS). S holds an added kong (1 from E and W) that is paid regardless.
+    # both shares, 8 (One Double (x2), RULINGS). S holds an added kong (1 from E and W) that is paid regardless.
     r = score("123s 46s 789p 99p 234p 5s", seat="W", discarder="E", disclosed=True, others={"S": "[PPPP,5]"})
     assert r.net == {"E": -8 - 1, "S": 2, "W": 8 - 1}

@@ -1,4 +1,4 @@
-"""Reviewer's checks of the Zung Jung-style points ruleset against 001_06ada90b6357396e.txt lines 1-270.
+"""Reviewer's checks of the Zung Jung-style points ruleset against "How to play Mahjong".
 Each test states the text's figure, worked by hand. Self-drawn by S unless a test says otherwise."""
 import pytest
 
@@ -10,20 +10,20 @@ from tests.test_zung_jung import items, score
 # ---- impossible wins that the code paid --------------------------------------------------------------
 
 def test_blessing_with_a_melded_set_is_not_a_first_turn_win():
-    # 9.4.1 'East winning on the first draw' (line 256): on his first draw East has claimed nothing, so
+    # 9.4.1 'East winning on the first draw' (Blessing of Heaven): on his first draw East has claimed nothing, so
     # a melded triplet cannot be in the hand. The code paid Blessing of Heaven 155 from each loser.
     with pytest.raises(IllegalWin, match="first"):
         score("[111m,1] 456p 789s 234s 55m", seat="E", first_turn=True)
-    # 9.4.2 'Non-East winning on East's first discard' (line 259): the winner has not had a turn yet
+    # 9.4.2 'Non-East winning on East's first discard' (Blessing of Earth): the winner has not had a turn yet
     with pytest.raises(IllegalWin, match="first"):
         score("[111m,1] 456p 789s 234s 55m", seat="W", discarder="E", first_turn=True)
-    # a concealed quad is no melded set: the hand stands, only the blessing is withheld (line 256)
+    # a concealed quad is no melded set: the hand stands, only the blessing is withheld (9.4.1)
     assert "blessing_of_heaven" not in items("{1111m} 456p 789s 234s 55m", seat="E", first_turn=True)
 
 
 def test_win_on_quad_needs_a_quad():
-    # 9.2 'Winning by self-draw on a supplement tile (e.g., from playing a quad)' (line 250); a supplement
-    # is drawn only after a quad (lines 93, 103, 111). A hand with no quad cannot have won on one: the
+    # 9.2 'Winning by self-draw on a supplement tile (e.g., from playing a quad)' (Win on Quad); a supplement
+    # is drawn only after a quad (Special moves). A hand with no quad cannot have won on one: the
     # code paid Win on Quad 10 from each loser. (The engine refuses it for every ruleset: ImpossibleHand.)
     with pytest.raises(IllegalWin, match="--kong-draw 1: a replacement tile follows .* shows 0 kongs"):
         score("[111m,1] 456p 789s 234s 55m", kong_draw=1)
@@ -41,7 +41,7 @@ def test_win_on_quad_needs_a_quad():
     # 4.3.3 Three Quads 120 + 7.2.1 Three Consecutive Triplets/Quads 100; melded, runs present
     ("[1111m,1] [2222m,1] [3333m,1] 456p 99s", {}, 220),
     # 2.2 Nine Gates 480 + 2.1.2 Pure One-suit 80 + 7.1 Nine-tile straight 40 (111 123 456 789 99)
-    # + Concealed 5; discarder pays 3 x 605 (line 122)
+    # + Concealed 5; discarder pays 3 x 605 (Patterns, the payment rule)
     ("1112345678999m 1m", {"discarder": "E"}, 605),
     # 3.3.4 Big Four Winds 400 + 3.4 All Honours 320 + 4.1 30 + 4.2.3 125 + Value Honour (SSS) 10 + 5
     ("EEE SSS WWW NNN CC", {}, 890),

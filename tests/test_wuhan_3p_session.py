@@ -1,5 +1,5 @@
 """examples/wuhan-3p-session.yaml: an evening of three-player Wuhan red-dragon laizi kong
-(../shared/seeds/000_e65adf2641304857.txt lines 257-266 on top of lines 195-255; RULINGS.md, wuhan).
+(Wuhan page, 三人麻雀 (three players) on top of the rest of the page; RULINGS.md, wuhan).
 
 Every record's `expect` net was worked by hand from the rule text (the arithmetic is in the comment
 above each record), not taken from the program. Each record is scored through the library and through
@@ -8,7 +8,7 @@ by hand and marked xfail (strict), with the reason.
 
 Arithmetic: points of a pair = base (small 1, big 10 per big pattern) x the winner's own factors x that
 loser's own factors (x2 per fan; with three players the self-draw and discarder fan of a big win are a
-whole fan, line 262), then the caps (300; both pairs capped: 400, 500 unopened, 600 none opened)."""
+whole fan, 三人麻雀 (three players)), then the caps (300; both pairs capped: 400, 500 unopened, 600 none opened)."""
 import json
 from pathlib import Path
 
@@ -81,7 +81,7 @@ def test_batch_scores_every_record():
 
 def test_kong_bloom_on_a_red_dragon_kong():
     # E wins on the replacement after putting out a red dragon; S deals and opened, W declared nothing.
-    # E: 10 (kong bloom, 2s eyes) x2 opened x2 red-dragon kong x2 hard = 80, no self-draw fan (line 229).
+    # E: 10 (kong bloom, 2s eyes) x2 opened x2 red-dragon kong x2 hard = 80, no self-draw fan (役 (hands)).
     # S: dealer x1 (big), opened x2 = 160.  W: 80.  E +240.
     r = scorer.score("[789s,1] 234p 456p 567s 2s 2s",
                      {"variant": "wuhan-3p", "players": 3, "wild": "N", "seat": "E", "dealer": "S",
@@ -91,7 +91,7 @@ def test_kong_bloom_on_a_red_dragon_kong():
 
 def test_liability_of_the_right_hand_feeder():
     # S self-draws one suit with three openings; W, on S's right, fed the third (777s) and is liable.
-    # S: 10 x2 opened x2 hard x2 self-draw (line 262) = 80. E: opened x2 = 160; W: dealer x1, opened
+    # S: 10 x2 opened x2 hard x2 self-draw (三人麻雀 (three players)) = 80. E: opened x2 = 160; W: dealer x1, opened
     # x2 = 160. W pays both: 320.
     r = scorer.score("[123s,1] [555s,1] [777s,3] 345s 9s 9s",
                      {"variant": "wuhan-3p", "players": 3, "wild": "N", "seat": "S", "dealer": "W",

@@ -1,4 +1,4 @@
-"""Xiamen (Amoy) gold-tile mahjong, 000_e65adf2641304857.txt Xiamen rules, Introduction and False win and the Japanese digest 1-57.
+"""Xiamen (Amoy) gold-tile mahjong, Xiamen rules (Introduction to False win) and the Xiamen digest.
 
 Every water and multiplier pattern with a hand that has it and one that almost has it; payments worked
 out by hand from the text's formula (Xiamen rules, Scoring: (base + water) x multiplier, base 2 with the banker,

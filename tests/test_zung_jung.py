@@ -1,6 +1,6 @@
-"""Zung Jung-style points (../shared/seeds/001_06ada90b6357396e.txt lines 115-270): every pattern with
-a hand that has it and one that almost has it, the series rule, the one-arrangement rule (line 124's
-own example), the payments of lines 120-122, every house-rule option, and zero-sum payments over
+"""Zung Jung-style points ("How to play Mahjong", Patterns): every pattern with
+a hand that has it and one that almost has it, the series rule, the one-arrangement rule (the
+Patterns introduction's own example), the payments of the Patterns introduction, every house-rule option, and zero-sum payments over
 generated hands. Expected figures are worked out by hand from the text's table in the comments."""
 import random
 from pathlib import Path
@@ -110,7 +110,7 @@ def test_blessing_of_heaven_refused_with_a_concealed_quad():
 
 
 def test_values_match_the_text():
-    # 001 lines 126-270, read off the table by hand
+    # How to play Mahjong, Patterns: read off the table by hand
     text = {"all_runs": 5, "concealed_hand": 5, "no_terminals": 5, "mixed_one_suit": 40, "pure_one_suit": 80,
             "nine_gates": 480, "value_honour": 10, "small_three_dragons": 40, "big_three_dragons": 130,
             "small_three_winds": 30, "big_three_winds": 120, "small_four_winds": 320, "big_four_winds": 400,
@@ -128,7 +128,7 @@ def test_values_match_the_text():
     assert all(p.rule.startswith("How to play Mahjong, ") for p in v.patterns)
 
 
-# ---- series: only the highest pattern of a series counts (line 118) ----------------------------
+# ---- series: only the highest pattern of a series counts (Patterns) ----------------------------
 # (hand, the pattern kept, lower patterns of its series whose predicates also hold on the reading)
 SERIES = [
     ("123m 345m 678m 222m 99m", "pure_one_suit", []),  # Mixed One-suit's predicate needs honours
@@ -172,7 +172,7 @@ def test_patterns_of_different_series_add_up():
     assert r.value.total == 235
 
 
-# ---- one arrangement (line 124) ---------------------------------------------------------------------
+# ---- one arrangement (Patterns) ---------------------------------------------------------------------
 
 def test_line_124_either_consecutive_triplets_or_identical_runs_not_both():
     # 111222333m 456p 99s self-drawn. As 111m 222m 333m: Concealed Hand 5 + Three Concealed Triplets 30
@@ -214,7 +214,7 @@ def test_irregular_hands_take_patterns_that_fit():
     assert score("11m 99m 11p 99p EE SS CC").value.total == 135
 
 
-# ---- payments (lines 120-122) -------------------------------------------------------------------
+# ---- payments (Patterns) -------------------------------------------------------------------
 
 def test_self_draw_each_loser_pays_the_value():
     # 123m 456p 789s 234s 11m self-drawn: All Runs 5 + Concealed Hand 5 = 10, from each of E, W, N

@@ -1,6 +1,6 @@
 """Chinese Classical: points doubled per double under a limit, and every player's hand scored.
 
-004_50357205798a6ea2.txt, "Scoring": "The scoring described below ... applies to ALL the players,
+Classical rules, Scoring: "The scoring described below ... applies to ALL the players,
 whether going out or not"; the others "score their hands and receive that number of points from the
 others - but NOT from the player who went out". So the winner collects his score from each loser,
 and every two losers settle the difference of their scores.
@@ -25,7 +25,7 @@ WINNER_ONLY = "winner"  # the YAML group of the items that only the hand that we
 @value_model()
 def points_doubles(items, ctx, bound, total=None, limit_pay=500, unit="points", doubles_unit="doubles"):
     """Points (items of any unit but `doubles_unit`) x 2 ** doubles, capped at `limit_pay`; a hand
-    with a limit item scores `limit_pay`. 004 Scoring: "1 double - multiply by 2 ... 5 doubles -
+    with a limit item scores `limit_pay`. Classical rules, Scoring: "1 double - multiply by 2 ... 5 doubles -
     multiply by 32"; "The limit": special hands "score the maximum number of points allowed".
     With `total` (mjscore pay), the counted total, capped at the limit."""
     if total is not None:
@@ -127,7 +127,7 @@ def everyone_scores(value, ctx, bound, east_doubles=False, facts=None):
 
 def table_warnings(hand, hands, ctx, bound) -> list[str]:
     """What cannot be true of one table (more than four of a tile, a bonus tile held twice) and the
-    losers whose hands were not given. Warnings, not errors: 004's own worked example has two exposed
+    losers whose hands were not given. Warnings, not errors: the Classical rules' own worked example has two exposed
     kongs of West wind (RULINGS, classical)."""
     warnings = []
     missing = [s for s in ctx.seats if s != ctx.seat and s not in hands]

@@ -4,7 +4,7 @@ second-half float liability redirect who pays.
 
 Rule text: "Hangzhou rules" (docs/SOURCES.md), Payout scheme and Exceptions to the payout scheme; line
 numbers are the scraped copy's: 557-571 (payout), 574-578 (exceptions),
-586-590 (liability variations); Japanese 627-629 (per-seat payments by staying count)."""
+586-590 (liability variations); Hangzhou digest, 牢 (staying count) (per-seat payments by staying count)."""
 from __future__ import annotations
 
 from ..errors import ContextError
@@ -35,8 +35,8 @@ def banker_lao_3(ctx, loser):
 
 @value_model()
 def hangzhou_doubles(items, ctx, bound, total=None, unit="doubles"):
-    """'The score is doubled for any of these conditions' (line 564): the hand is worth 2^doubles
-    units, with no limit ('there are no limits for scores of winning hands', line 470). From
+    """'The score is doubled for any of these conditions' (Payout scheme): the hand is worth 2^doubles
+    units, with no limit ('there are no limits for scores of winning hands', Prior agreement). From
     `mjscore pay --total N`, N is the number of doubles."""
     items = items or []
     doubles = int(total) if total is not None else int(sum(i.value for i in items))
@@ -58,7 +58,7 @@ def _others_melds(ctx, seat):
 
 
 def relations(ctx, facts, counter_times=2) -> dict:
-    """{seat: (times, reasons)} of the three-set liabilities towards the winner (line 576).
+    """{seat: (times, reasons)} of the three-set liabilities towards the winner (Exceptions to the payout scheme).
     Liability: the winner made three sets from that seat (times 1, 'B pays for himself as well as
     the other two players'); counter-liability: that seat made three sets from the winner (times
     `counter_times`, 'A pays his/her due as well as the other two players, everything doubled');
@@ -98,12 +98,10 @@ def relations(ctx, facts, counter_times=2) -> dict:
 @pay_model()
 def hangzhou_pay(value, ctx, bound, factors=(), facts=None, robbed_pays_all=True, liability_on_wall=True,
                  liability_on_claims=False, counter_times=2, float_liability=False):
-    """Each non-winner pays the unit on an own-tile win, the discarder alone on a claimed win (lines
-    558-562), times the banker's factor on pairs with the banker (`factors`) and 2^doubles (the value's
-    base). A robbed kong is scored as an own-tile win and the robbed player pays every share (line
-    578, `robbed_pays_all`). Three-set liability (line 576) replaces the payers on wall wins
+    """Each non-winner pays the unit on an own-tile win, the discarder alone on a claimed win (Payout scheme), times the banker's factor on pairs with the banker (`factors`) and 2^doubles (the value's
+    base). A robbed kong is scored as an own-tile win and the robbed player pays every share (Exceptions to the payout scheme, `robbed_pays_all`). Three-set liability (Exceptions to the payout scheme) replaces the payers on wall wins
     (`liability_on_wall`) and adds to the discarder's payment on discard wins with
-    `liability_on_claims` (line 588). `float_liability` (line 590): with `--set float_liable=SEAT
+    `liability_on_claims` (Liability for win by a discarded tile). `float_liability` (Second half liability of float): with `--set float_liable=SEAT
     float_liable_doubles=N`, that seat pays the part of every payment made by the last N doubles."""
     from ..variant import when_ok
 
@@ -116,7 +114,7 @@ def hangzhou_pay(value, ctx, bound, factors=(), facts=None, robbed_pays_all=True
         shares.append((loser, amount, "; ".join(why)))
     out = [Transfer(loser, winner, amount, why) for loser, amount, why in shares]
     if ctx.win_type == "robbed" and robbed_pays_all:
-        # line 578: 'the player whose kong was robbed pays for the other two losers as well as him/herself'
+        # Exceptions to the payout scheme: 'the player whose kong was robbed pays for the other two losers as well as him/herself'
         out = [Transfer(ctx.robbed, winner, amount,
                         why + ("" if loser == ctx.robbed else f"; {ctx.robbed} pays {loser}'s share (robbed kong; Hangzhou rules, Exceptions to the payout scheme)"))
                for loser, amount, why in shares]
@@ -138,7 +136,7 @@ def hangzhou_pay(value, ctx, bound, factors=(), facts=None, robbed_pays_all=True
 def _float_split(out, ctx, value):
     """'a player who discards chow, pung or open kong tile to keep the float/kong streak going is solely
     liable for any doubles made after the discarding, while three players have to pay for score made
-    before that' (line 590)."""
+    before that' (Second half liability of float)."""
     liable = str(ctx.get("float_liable")).upper()
     if liable not in ctx.seats or liable == ctx.seat:
         raise ContextError(f"float_liable must be a seat other than the winner's, got {liable!r}")

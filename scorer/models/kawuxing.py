@@ -1,8 +1,8 @@
 """Doubles capped at a maximum, and a win settled together with every player's kong payments.
 
-Kawuxing (../shared/seeds/000_e65adf2641304857.txt lines 280-451) prices a hand as the unit doubled
-once per double, with the doubles capped (line 371), and pays kongs at once and for good, "not
-cancelled by any events" (line 362): so a hand's settlement lists the kong payments of all three
+Kawuxing ("Kawuxing rules", docs/SOURCES.md) prices a hand as the unit doubled
+once per double, with the doubles capped (Pay out scheme), and pays kongs at once and for good, "not
+cancelled by any events" (Kong payment): so a hand's settlement lists the kong payments of all three
 players beside the win, each kong its own transfer.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Xiamen / Quanzhou scoring: (base + water) x multiplier, priced per winner-loser pair.
 
-000 line 721: "The winner receives score of his/her hand from each of the other players. Score of a
+Xiamen rules, Scoring: "The winner receives score of his/her hand from each of the other players. Score of a
 winning hand is (base + flowers) x multiplier. The base is 2 in case of payment between the banker and a
 non-banker, and 1 between non-bankers. The banker's base is doubled each hand he/she stays".
 
@@ -34,11 +34,10 @@ def _stay_multipliers(ctx) -> list[float]:
 
 def pair_base(ctx, loser, multiplier, banker_base=2, other_base=1, streak="double", scale=1):
     """(base, text) of the pair winner-`loser`. A pair with the banker starts at `banker_base`, grown by the
-    banker's stays (`--streak`): `double` doubles per stay (000 line 721), `plus_one` adds one (000 line
-    748, Japanese line 39), `plus_multiplier` adds one times this win's multiplier per stay, and
+    banker's stays (`--streak`): `double` doubles per stay (Xiamen rules, Scoring), `plus_one` adds one (Xiamen rules, Quanzhou scoring; Xiamen digest, 泉州 (Quanzhou)), `plus_multiplier` adds one times this win's multiplier per stay, and
     `plus_stay_multipliers` adds the multiplier of each banker win that made a stay (the other reading of
     "increase it by one times multiplier of banker's win", given by --set stay_multipliers). `scale`
-    inflates every base (000 line 762: 10 for banker, 5 for non-bankers)."""
+    inflates every base (Xiamen rules, Inflated bases: 10 for banker, 5 for non-bankers)."""
     if streak not in STREAK_RULES:
         raise VariantError(f"banker streak rule must be one of {', '.join(STREAK_RULES)}, got {streak!r}")
     if ctx.dealer not in (ctx.seat, loser):
@@ -161,10 +160,10 @@ def water(items, ctx, bound, total=None, unit="water", multiplier_unit="x", pay_
 @pay_model()
 def water_pairs(value, ctx, bound, banker_base=2, other_base=1, streak="double", scale=1):
     """Every other player pays the winner (pair base + water) x multiplier, on a discard and on a robbed
-    kong too (RULINGS). A false win (--set false_win=true) reverses every payment (000 line 744: "has to pay
-    each player the amount he/she could have received from him/her"; Japanese line 47). During a double or
+    kong too (RULINGS). A false win (--set false_win=true) reverses every payment (Xiamen rules, False win: "has to pay
+    each player the amount he/she could have received from him/her"; Xiamen digest, 反則 (irregularities)). During a double or
     triple float the false winner also pays the floater, alone, what the float would have collected
-    (--set floater=SEAT float_penalty=N; Japanese line 47: 双游,三游した人がもらえたはずの点を1人で払います)."""
+    (--set floater=SEAT float_penalty=N; Xiamen digest, 反則 (irregularities): 双游,三游した人がもらえたはずの点を1人で払います)."""
     from ..patterns.gold import flag
 
     m = value.details["multiplier"]

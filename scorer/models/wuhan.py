@@ -1,11 +1,11 @@
 """Wuhan red-dragon laizi kong: points per winner-loser pair, the minimum, the caps and liability.
 
-../shared/seeds/000_e65adf2641304857.txt lines 195-272, read with RULINGS.md (wuhan): for each pair,
+The "Wuhan page" (docs/SOURCES.md), read with RULINGS.md (wuhan): for each pair,
 points = base (small win 1, or 10 per big win) x the winner's own factors x that loser's own factors;
-every factor is a number of fan (飜), one fan doubling and half a fan multiplying by 1.5 (line 243:
-'半飜(x1.5)'). Then the caps (lines 211-214) and liability (lines 253-255).
+every factor is a number of fan (飜), one fan doubling and half a fan multiplying by 1.5 (飜 (fan):
+'半飜(x1.5)'). Then the caps (封頂 (caps)) and liability (包 (liability)).
 
-The value model (`wuhan_points`) prices every pair, because the minimum (line 207) refuses a win whose
+The value model (`wuhan_points`) prices every pair, because the minimum (上がりの条件 (winning conditions)) refuses a win whose
 pairs fall short; the payment model (`wuhan_pairs`) prices them again the same way and caps them.
 """
 from __future__ import annotations
@@ -26,7 +26,7 @@ LABELS = {"opened": "opened", "concealed_kongs": "concealed kong", "laizi_kongs"
 
 
 def multiplier(fan: float, half: float = 1.5) -> float:
-    """x2 per whole fan, x`half` for a half fan (line 243)."""
+    """x2 per whole fan, x`half` for a half fan (飜 (fan))."""
     whole = int(fan)
     return 2 ** whole * (half if fan - whole else 1)
 
@@ -36,7 +36,7 @@ def _fan_text(fan: float) -> str:
 
 
 def loser_factors(ctx, loser, big, loser_fan, loser_big_fan, robbed_as_discarder):
-    """[(label, fan)] of one loser's own state: opened, kongs, dealer, discarder (lines 236-246)."""
+    """[(label, fan)] of one loser's own state: opened, kongs, dealer, discarder (飜 (fan))."""
     state = loser_state(ctx, loser)
     parts = []
     for key, fan in loser_fan.items():
@@ -80,12 +80,12 @@ def wuhan_points(items, ctx, bound, total=None, small=1, big_each=10, big_fan=No
                  loser_big_fan=None, half_fan=1.5, robbed_as_discarder=True, small_win_max=None, minimum=8,
                  minimum_red_green=32, kong_tiles="red", minimum_fan=0, minimum_scope="every", minimum_rule="",
                  unit="points"):
-    """Points of the winner's side and of every pair. Items of group `big` make a big win (大胡, line 218:
-    `big_each` points each), none a small win (小胡, line 217: `small`). Items of group `fan` are the
+    """Points of the winner's side and of every pair. Items of group `big` make a big win (大胡, 点数 (points):
+    `big_each` points each), none a small win (小胡, 点数 (points): `small`). Items of group `fan` are the
     winner's factors; on a big win `big_fan` replaces the fan of the items it names (dealer 0, self-draw
-    half: lines 239, 243). `loser_fan`/`loser_big_fan`: each loser's own factors (lines 236-246).
+    half: 飜 (fan)). `loser_fan`/`loser_big_fan`: each loser's own factors (飜 (fan)).
     Items of group `tally` are counts the rules limit: `small_win_max` {item: most} refuses a small win
-    holding more (line 206). The minimum (line 207): every pair (`minimum_scope: any`: at least one) must
+    holding more (上がりの条件 (winning conditions)). The minimum (上がりの条件 (winning conditions)): every pair (`minimum_scope: any`: at least one) must
     reach `minimum` points (`minimum_red_green` when `kong_tiles` is red_green), or with `minimum_fan` > 0
     that many fan, which a big win need not reach."""
     check_others(ctx)
@@ -170,13 +170,12 @@ def _scale(text, option):
 def wuhan_pairs(value, ctx, bound, caps="300/400/500/600", caps_red_green="400/500/600/700", kong_tiles="red",
                 gold_with=(), robbed_liable=True, robbed_rule="", liable_when=(), liability_pays="all",
                 facts=None):
-    """Each loser pays its pair's points (see `wuhan_points`), capped (封頂, line 211); when every loser
-    reaches the cap each pays the gold-top amount (金頂, line 212), a loser who never opened the sunny
-    amount (陽光頂, line 213), and when none of them opened each pays the three-suns amount (三陽, line
-    214). `caps` is 'cap/gold/sunny/three-suns'; `caps_red_green` replaces it when `kong_tiles` is
-    red_green (lines 269-272, RULINGS). `gold_with`: patterns that make a gold top whatever the points
-    (the three-player form's all-winds and all-2-5-8, line 264).
-    Liability (包): with `robbed_liable` the robbed player pays for everyone (line 255); `--liable SEAT`
+    """Each loser pays its pair's points (see `wuhan_points`), capped (封頂 (caps)); when every loser
+    reaches the cap each pays the gold-top amount (金頂, 封頂 (caps)), a loser who never opened the sunny
+    amount (陽光頂, 封頂 (caps)), and when none of them opened each pays the three-suns amount (三陽, 封頂 (caps)). `caps` is 'cap/gold/sunny/three-suns'; `caps_red_green` replaces it when `kong_tiles` is
+    red_green (紅中發財頼子槓 (red and green option), RULINGS). `gold_with`: patterns that make a gold top whatever the points
+    (the three-player form's all-winds and all-2-5-8, 三人麻雀 (three players)).
+    Liability (包): with `robbed_liable` the robbed player pays for everyone (包 (liability)); `--liable SEAT`
     is accepted when an entry of `liable_when` holds ({pattern, seat: discarder|any, openings, rule}).
     `liability_pays`: `all` (everything the losers would pay) or `own_times_losers` (his own pair's
     amount once per loser)."""

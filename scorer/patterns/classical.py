@@ -1,4 +1,4 @@
-"""Chinese Classical predicates (../shared/seeds/004_50357205798a6ea2.txt, "Scoring", lines 120-200).
+"""Chinese Classical predicates ("Classical rules", Scoring; docs/SOURCES.md).
 
 The text scores *every* player's hand, so these predicates also read the partial readings that
 `scorer.models.classical` builds for the losers (form `LOSING`: melds, concealed pungs and pairs,
@@ -26,7 +26,7 @@ def _pair_tiles(f) -> list[int]:
 @pattern()
 def graded_sets(f, kind="pung", tiles="simples", concealed=False):
     """One per pung (or kong, `kind: kong`) of `simples` (2-8) or `majors` (1, 9, winds, dragons)
-    that is concealed or exposed as asked. 004 Scoring, Pong/Kong: "An exposed pong in Simples (2-8)
+    that is concealed or exposed as asked. Classical rules, Scoring, Pong/Kong: "An exposed pong in Simples (2-8)
     - 2 points ... A concealed kong in Terminals (1 or 9) or Winds or Dragons - 32 points"."""
     want = PUNG if kind == "pung" else KONG
     n = 0
@@ -37,7 +37,7 @@ def graded_sets(f, kind="pung", tiles="simples", concealed=False):
 
 
 def scoring_pair_tile(f, tile: int, round_wind_scores: bool) -> bool:
-    """004 Scoring, Pair: "A pair of Dragons, or of your own Wind - 2 points" (and the prevailing
+    """Classical rules, Scoring, Pair: "A pair of Dragons, or of your own Wind - 2 points" (and the prevailing
     wind's pair where the house scores it)."""
     return tile in DRAGON_TILES or tile == f.seat_wind or (round_wind_scores and tile == f.round_wind)
 
@@ -45,7 +45,7 @@ def scoring_pair_tile(f, tile: int, round_wind_scores: bool) -> bool:
 @pattern()
 def pairs_of(f, tiles="dragons"):
     """One per pair of `dragons`, of the holder's own wind (`seat`) or of the prevailing wind
-    (`round`). A loser's reading may hold several pairs: each counts. 004 Scoring, Pair."""
+    (`round`). A loser's reading may hold several pairs: each counts. Classical rules, Scoring, Pair."""
     if tiles == "seat":
         group = {f.seat_wind}
     elif tiles == "round":
@@ -57,7 +57,7 @@ def pairs_of(f, tiles="dragons"):
 
 @pattern()
 def little_group(f, tiles="dragons"):
-    """Sets of all but one tile of the group and a pair of the last one. 004 Basic Doubles: "two sets
+    """Sets of all but one tile of the group and a pair of the last one. Classical rules, Basic Doubles: "two sets
     of Dragons and a pair of the third Dragon - 3 doubles"; "three sets of Winds and a pair of the
     fourth Wind - 1 double". Unlike `little_three`, any pair of a loser's hand may be the one."""
     group = tile_group(tiles)
@@ -68,7 +68,7 @@ def little_group(f, tiles="dragons"):
 @pattern()
 def own_bonus_tiles(f, hands="all"):
     """One per flower or season of the holder's own seat (1 East .. 4 North). `hands`: `all`, or
-    `losers` (only the hands that did not go out: the reading of 004's worked example, which doubles
+    `losers` (only the hands that did not go out: the reading of the Classical rules' worked example, which doubles
     South for his own flower but not West for his chrysanthemum)."""
     if hands == "losers" and f.form != LOSING:
         return 0
@@ -77,7 +77,7 @@ def own_bonus_tiles(f, hands="all"):
 
 @pattern()
 def going_out(f):
-    """004 Additional points for the winner only: "For going out (always) - 20 points"."""
+    """Classical rules, Additional points for the winner only: "For going out (always) - 20 points"."""
     return int(f.form != LOSING)
 
 
@@ -85,8 +85,8 @@ def going_out(f):
 def replacement_win(f, last=False):
     """Won on a replacement tile: after a kong (`--kong-draw`) or a flower or season
     (`--set flower_replacement=true`); with `last`, the last tile of the wall was that replacement.
-    004 L160 "Going out by drawing a replacement tile from the Wall (called Winning on the Roof)",
-    L161 "... the last remaining tile of the Wall as a replacement tile (called Opening a Flower)"."""
+    Classical rules, Additional doubles for the winner only: "Going out by drawing a replacement tile
+    from the Wall (called Winning on the Roof)", "... the last remaining tile of the Wall as a replacement tile (called Opening a Flower)"."""
     drawn = bool(f.ctx.kong_draw) or bool(context_flag(f, "flower_replacement"))
     return int(drawn and (not last or f.ctx.last_tile))
 
@@ -94,14 +94,15 @@ def replacement_win(f, last=False):
 @pattern()
 def replacement_not_drawn(f):
     """`flower_replacement` on a claimed win (a discard or a robbed kong): a replacement tile is drawn
-    from the wall (004 L160-161), so the context cannot be. A refusal, not a silent roof double."""
+    from the wall (Classical rules, Additional doubles for the winner only), so the context cannot be. A refusal, not a silent roof double."""
     return int(bool(context_flag(f, "flower_replacement")) and not f.self_draw)
 
 
 @pattern()
 def kong_draw_without_kongs(f):
     """`--kong-draw N` with fewer than N kongs in the hand: each replacement follows one of the
-    winner's own kongs (004 L160 "Winning on the Roof"; Twofold Plenty L105 needs two)."""
+    winner's own kongs (Classical rules, Additional doubles for the winner only: "Winning on the Roof"; Twofold Plenty,
+    a special hand, needs two)."""
     return int(f.ctx.kong_draw > len(f.kongs))
 
 
@@ -109,13 +110,13 @@ def kong_draw_without_kongs(f):
 def earths_blessing(f):
     """A non-dealer goes out on the dealer's first discard (mahjiang.com: "Mahjiang immediately made
     by West, North or South using the first discard made by East"); his own first draw is no special
-    hand. 004 L96 keeps only the name."""
+    hand. Classical rules, Special Hands, keeps only the name."""
     return int(f.ctx.first_turn and not f.ctx.winner_is_dealer and f.win_type == "discard")
 
 
 @pattern()
 def worthless_hand(f, round_wind_scores=False):
-    """Four chows and a pair that scores nothing. 004 Additional doubles: "Going out with a worthless
+    """Four chows and a pair that scores nothing. Classical rules, Additional doubles for the winner only: "Going out with a worthless
     hand (only chows and a non-scoring pair) - 1 double"."""
     if f.form != "standard" or f.pungs or f.pair is None:
         return 0
@@ -124,7 +125,7 @@ def worthless_hand(f, round_wind_scores=False):
 
 @pattern()
 def major_sets(f):
-    """Every set a pung or kong of terminals or honours; the pair may be anything. 004 Additional
+    """Every set a pung or kong of terminals or honours; the pair may be anything. Classical rules, Additional
     doubles: "sets in Terminals and/or Honours (no Simples) only, and any pair - 1 double"."""
     return int(f.form == "standard" and not f.chows and all(t in _MAJORS for t in f.pung_tiles))
 
@@ -154,7 +155,7 @@ def imperial_jade(f, green_dragon=False):
 def win_with_tile(f, tile="1p", how="last_draw"):
     """The winning tile is `tile`, taken as `how` says: `last_draw` (the last tile of the wall,
     self-drawn) or `replacement` (a loose tile after a kong, flower or season). Common definitions of
-    004's "Catching the Moon from the bottom of the Sea" (1 dots) and "Gathering the Plum Blossom
+    the Classical rules' "Catching the Moon from the bottom of the Sea" (1 dots) and "Gathering the Plum Blossom
     from the Roof" (5 dots): mahjiang.com special hands."""
     if f.hand.win_tile != parse_tile(tile):
         return 0

@@ -1,6 +1,5 @@
 """Gold-tile rulesets: Xiamen (Amoy) and Quanzhou, from "Xiamen rules" and "Xiamen digest" (docs/SOURCES.md;
-the line numbers in docstrings below are those of the scraped copy the rulesets were built from: users see
-the YAML's citations by section, never these).
+docstrings below cite them by section heading, as the YAML's citations do).
 
 Water ("flowers" in the English text) per set and per gold held, the multiplier hands (gold float and
 its double and triple rounds, three-gold knocker, robbing the gold, heavenly and earthly wins, Quanzhou's
@@ -53,7 +52,7 @@ def gold_of(f):
 
 
 def _face(f, t: int) -> int:
-    """White dragons are always the gold's face value (000 line 688; Japanese line 5: 常に代わりになる)."""
+    """White dragons are always the gold's face value (Xiamen rules, Choosing Gold tile; Xiamen digest, 白と金牌 (whites and golds): 常に代わりになる)."""
     if t == WHITE and f.wild is not None and f.wild.substitute is not None:
         return f.wild.substitute
     return t
@@ -67,8 +66,8 @@ def _singles(hand) -> list[Reading]:
 
 @form(KNOCKER)
 def three_gold_knocker_form(hand, counts, jokers, win_is_wild, options):
-    """000 line 732: "Three gold knocker ... only requires three gold tiles and the rest does not have to
-    form sets or a pair". Japanese line 35: 三金倒 ... 他の牌が上がれる形でなくても上がれる."""
+    """Xiamen rules, Multipliers are: "Three gold knocker ... only requires three gold tiles and the rest does not have to
+    form sets or a pair". Xiamen digest, 上がり方 (ways of winning): 三金倒 ... 他の牌が上がれる形でなくても上がれる."""
     if jokers < 3:
         return []
     return _singles(hand)
@@ -76,8 +75,8 @@ def three_gold_knocker_form(hand, counts, jokers, win_is_wild, options):
 
 @form(EIGHT_BONUS)
 def eight_bonus_form(hand, counts, jokers, win_is_wild, options):
-    """000 line 752 (Quanzhou): "When a player collects all the eight flower and season tiles, he/she wins
-    immediately regardless of his/her hand". Japanese line 42: 手牌の形に関係なく."""
+    """Xiamen rules, Quanzhou scoring: "When a player collects all the eight flower and season tiles, he/she wins
+    immediately regardless of his/her hand". Xiamen digest, 泉州 (Quanzhou): 手牌の形に関係なく."""
     if len(hand.bonus) != 8:
         return []
     return [r._replace(form=EIGHT_BONUS) for r in _singles(hand)]
@@ -87,19 +86,19 @@ def eight_bonus_form(hand, counts, jokers, win_is_wild, options):
 
 @pattern()
 def gold_golds_held(f):
-    """One water per gold tile held. 000 line 723: "number of flower and gold tiles (discarded gold tiles
-    do not count)"; Japanese line 25: 花牌,金牌1枚1水. A gold discarded in a float is no longer in the
+    """One water per gold tile held. Xiamen rules, Scoring: "number of flower and gold tiles (discarded gold tiles
+    do not count)"; Xiamen digest, 水 (water): 花牌,金牌1枚1水. A gold discarded in a float is no longer in the
     hand, so counting the golds written in the hand is the rule. Robbing the gold brings the indicator
-    itself into the hand, and Japanese line 36 gives it gold water too (この金牌表示は万能牌で金牌の水も付く)."""
+    itself into the hand, and Xiamen digest, 上がり方 (ways of winning) gives it gold water too (この金牌表示は万能牌で金牌の水も付く)."""
     g = gold_of(f)
     return 0 if g is None else f.hand.counts[g]
 
 
 def set_class(f, i: int, b: Block, added_kong="open_kong"):
     """(honour, 'pung' or 'kong', closed) for the water table, or None for a chow, pair or single.
-    000 line 726: '"Open" here means a set containing discarded tile, and "close" those made solely of
+    Xiamen rules, Scoring: '"Open" here means a set containing discarded tile, and "close" those made solely of
     tiles drawn from the wall.' A pung completed by the winning discard is open; a robbed tile is not a
-    discard (Japanese line 31: 搶槓も点数は自摸扱い, robbing a kong scores as self-draw)."""
+    discard (Xiamen digest, 上がり方 (ways of winning): 搶槓も点数は自摸扱い, robbing a kong scores as self-draw)."""
     if b.kind not in (PUNG, KONG):
         return None
     honour = _face(f, b.tile) in HONOURS
@@ -118,10 +117,9 @@ def set_class(f, i: int, b: Block, added_kong="open_kong"):
 @pattern()
 def gold_set_water(f, honour=False, kind="pung", closed=True, open_pung_as_closed=False,
                    added_kong="open_kong", gold_sets=True, knocker_sets="melds"):
-    """Sets of one cell of the water table (000 lines 724-725: honour open pung 1, closed pung 2, open kong
-    3, closed kong 4; suits 0, 1, 2, 3). `open_pung_as_closed`: 000 line 750, Japanese line 40 (some count
-    an open pung as a closed one). `added_kong`: `open_kong`, or `closed_pung` (000 line 749, Japanese
-    line 40: 加槓の水は明槓でなく暗刻と同じ). An open pung that became closed scores as closed whether it was
+    """Sets of one cell of the water table (Xiamen rules, Scoring: honour open pung 1, closed pung 2, open kong
+    3, closed kong 4; suits 0, 1, 2, 3). `open_pung_as_closed`: Xiamen rules, Quanzhou scoring; Xiamen digest, 泉州 (Quanzhou) (some count
+    an open pung as a closed one). `added_kong`: `open_kong`, or `closed_pung` (Xiamen rules, Quanzhou scoring; Xiamen digest, 泉州 (Quanzhou): 加槓の水は明槓でなく暗刻と同じ). An open pung that became closed scores as closed whether it was
     claimed or completed by the winning discard. `gold_sets`: a set holding a gold scores as the set it
     stands for (false: no set water for it). `knocker_sets`: in a three-gold knocker, `melds` counts the
     declared melds, `none` no set at all."""
@@ -171,15 +169,15 @@ def _set_cells(f, added_kong, gold_sets, open_pung_as_closed) -> tuple:
 
 @pattern()
 def gold_any_win(f):
-    """000 line 730: "Common Win: x1. A win where none of the below apply." Every legal win has it; the
+    """Xiamen rules, Multipliers are: "Common Win: x1. A win where none of the below apply." Every legal win has it; the
     multiplier series keeps only the highest that fits."""
     return 1
 
 
 def float_pair(f) -> bool:
     """The reading waited on its pair with a lone gold: the pair is the winning tile plus a gold standing
-    for it (or two golds, one of them drawn). 000 line 733: "has five sets completed and waiting for an eye
-    with a Gold tile"; Japanese line 32: 金牌の単騎待ち."""
+    for it (or two golds, one of them drawn). Xiamen rules, Multipliers are: "has five sets completed and waiting for an eye
+    with a Gold tile"; Xiamen digest, 上がり方 (ways of winning): 金牌の単騎待ち."""
     if f.form != "standard" or f.reading.win < 0:
         return False
     b = f.blocks[f.reading.win]
@@ -194,36 +192,36 @@ def float_pair(f) -> bool:
 @pattern()
 def gold_float(f, floats=0):
     """A gold float won from the wall after `floats` golds were discarded in float rounds (--floats: 0 gold
-    float x4, 1 double float x8, 2 triple float x12; not given counts as 0). 000 lines 733, 736, 737;
-    Japanese lines 32-34: 游金 / 双游 (金牌を捨てて,次のツモ順に游金で上がる) / 三游."""
+    float x4, 1 double float x8, 2 triple float x12; not given counts as 0). Xiamen rules, Multipliers are;
+    Xiamen digest, 上がり方 (ways of winning): 游金 / 双游 (金牌を捨てて,次のツモ順に游金で上がる) / 三游."""
     return int(float_pair(f) and f.self_draw and (f.ctx.floats or 0) == floats)
 
 
 @pattern()
 def gold_knocker(f, after_deal=False):
     """A three-gold knocker reading; `after_deal` (--first-turn): declared right after the deal and the
-    flower replacements, 000 line 732: "If a player have them after deal and melding of flowers, it
-    becomes x4 instead of x3"; Japanese line 35: 配牌後の補花が済んだときの三金倒は,点数は游金扱い(x4)."""
+    flower replacements, Xiamen rules, Multipliers are: "If a player have them after deal and melding of flowers, it
+    becomes x4 instead of x3"; Xiamen digest, 上がり方 (ways of winning): 配牌後の補花が済んだときの三金倒は,点数は游金扱い(x4)."""
     return int(f.form == KNOCKER and (f.ctx.first_turn or not after_deal))
 
 
 @pattern()
 def gold_eight_bonus(f):
-    """Quanzhou's instant win on all eight flowers and seasons (000 line 752; Japanese line 42)."""
+    """Quanzhou's instant win on all eight flowers and seasons (Xiamen rules, Quanzhou scoring; Xiamen digest, 泉州 (Quanzhou))."""
     return int(f.form == EIGHT_BONUS)
 
 
 @pattern()
 def gold_robbed(f):
     """Robbing the gold (--set rob_gold=true): the gold indicator claimed right after the deal completes the
-    hand. 000 line 734; Japanese line 36: 開金のとき ... 金牌表示を加えれば上がれる場合."""
+    hand. Xiamen rules, Multipliers are; Xiamen digest, 上がり方 (ways of winning): 開金のとき ... 金牌表示を加えれば上がれる場合."""
     return int(flag(f.ctx, "rob_gold") and f.hand.win_tile == gold_of(f) and f.form == "standard")
 
 
 @pattern()
 def gold_heavenly(f):
     """The banker's hand is complete right after the deal, the flower replacements and the gold
-    (--first-turn, dealer, self-draw). 000 line 735; Japanese line 37: 三金倒では天胡にならない (a knocker
+    (--first-turn, dealer, self-draw). Xiamen rules, Multipliers are; Xiamen digest, 上がり方 (ways of winning): 三金倒では天胡にならない (a knocker
     is never heavenly), so only a standard reading has it."""
     c = f.ctx
     # the banker robbing the gold after his first discard is a robbed gold, not a heavenly hand
@@ -233,7 +231,7 @@ def gold_heavenly(f):
 
 @pattern()
 def gold_earthly(f):
-    """A non-banker wins on the banker's first discard (--first-turn --discarder BANKER). 000 line 735:
+    """A non-banker wins on the banker's first discard (--first-turn --discarder BANKER). Xiamen rules, Multipliers are:
     "Earthly win is when a non-banker wins by the banker's first discard in a deal"."""
     c = f.ctx
     return int(c.first_turn and not c.winner_is_dealer and c.discarder == c.dealer and f.form == "standard")
@@ -262,8 +260,8 @@ def hand_level(fn):
 @refusal
 @hand_level
 def gold_in_meld(f):
-    """A declared set holds a gold. 000 line 705: "A chow'ed run cannot contain a Gold tile"; line 708:
-    "A pung'ed set cannot contain Gold tiles"; a kong is four identical tiles (line 692) and the fourth
+    """A declared set holds a gold. Xiamen rules, Chow: "A chow'ed run cannot contain a Gold tile"; Pung:
+    "A pung'ed set cannot contain Gold tiles"; a kong is four identical tiles (Winning hand) and the fourth
     copy of the gold is the indicator on the table. White dragons in a pung stand for the gold's face and
     are written P; a chow holding a white (which the notation cannot write) is declared with
     `--set white_in_chow=true`."""
@@ -279,23 +277,23 @@ def gold_in_meld(f):
 @refusal
 @hand_level
 def gold_discard_win(f):
-    """Won on a discarded gold. 000 line 714: "One cannot win by a discarded Gold tile." """
+    """Won on a discarded gold. Xiamen rules, Winning: "One cannot win by a discarded Gold tile." """
     return int(f.win_type == "discard" and f.hand.win_tile == gold_of(f))
 
 
 @refusal
 @hand_level
 def gold_robbed_gold(f):
-    """Won by robbing a kong on a gold. No declared set holds a gold (000 line 708: "A pung'ed set cannot
+    """Won by robbing a kong on a gold. No declared set holds a gold (Xiamen rules, Pung: "A pung'ed set cannot
     contain Gold tiles"), so a gold is never added to a pung and cannot be the robbed tile; as a gold
-    cannot be won on from a discard (000 line 714) it cannot be won on from a kong either."""
+    cannot be won on from a discard (Xiamen rules, Winning) it cannot be won on from a kong either."""
     return int(f.win_type == "robbed" and f.hand.win_tile == gold_of(f))
 
 
 @refusal
 def gold_float_claimed(f):
     """The reading pairs a claimed tile with a lone gold: a gold float is won from the wall only.
-    000 line 733: "he/she can only do so with a tile from the wall"; Japanese line 32: 振り込みでは上がれない."""
+    Xiamen rules, Multipliers are: "he/she can only do so with a tile from the wall"; Xiamen digest, 上がり方 (ways of winning): 振り込みでは上がれない."""
     return int(not f.self_draw and float_pair(f))
 
 
@@ -319,7 +317,7 @@ def waited_on_lone_gold(hand, wild) -> bool:
 @hand_level
 def gold_float_hand_claimed(f):
     """Option: a hand waiting on a lone gold (a gold float) wins from the wall only, whatever other tiles it
-    also waits on. Japanese line 32: この形は何でも上がれるが,振り込みでは上がれない ("this shape wins on
+    also waits on. Xiamen digest, 上がり方 (ways of winning): この形は何でも上がれるが,振り込みでは上がれない ("this shape wins on
     anything, but not on a discard"), read as a state of the hand rather than of one reading."""
     return int(not f.self_draw and f.wild is not None and f.wild.tile is not None
                and waited_on_lone_gold(f.hand, f.wild))
@@ -328,28 +326,28 @@ def gold_float_hand_claimed(f):
 @refusal
 @hand_level
 def gold_floats_claimed(f):
-    """--floats given on a claimed win. 000 line 736: "During a float round, the floating player cannot
+    """--floats given on a claimed win. Xiamen rules, Multipliers are: "During a float round, the floating player cannot
     win by claiming a discarded tile." """
     return int(f.ctx.floats is not None and not f.self_draw)
 
 
 @refusal
 def gold_floats_without_float(f):
-    """--floats given but this reading does not wait on its pair with a lone gold (000 lines 733-737)."""
+    """--floats given but this reading does not wait on its pair with a lone gold (Xiamen rules, Multipliers are)."""
     return int(f.ctx.floats is not None and f.self_draw and not float_pair(f))
 
 
 @refusal
 @hand_level
 def gold_floats_too_many(f, most=2):
-    """More float discards than the triple float's two (000 line 737; Japanese line 34)."""
+    """More float discards than the triple float's two (Xiamen rules, Multipliers are; Xiamen digest, 上がり方 (ways of winning))."""
     return int((f.ctx.floats or 0) > most)
 
 
 @refusal
 @hand_level
 def gold_too_many(f):
-    """More than three golds without robbing the gold: the indicator is the fourth copy (000 line 688:
+    """More than three golds without robbing the gold: the indicator is the fourth copy (Xiamen rules, Choosing Gold tile:
     "the other three identical tiles are Gold tiles")."""
     g = gold_of(f)
     return int(g is not None and f.hand.counts[g] > 3 and not flag(f.ctx, "rob_gold"))
@@ -359,7 +357,7 @@ def gold_too_many(f):
 @hand_level
 def gold_rob_misfit(f):
     """--set rob_gold=true, but the indicator is not the winning tile or the win is given as a claim of
-    someone's discard or kong (the indicator is no one's tile; every other player pays). 000 line 734."""
+    someone's discard or kong (the indicator is no one's tile; every other player pays). Xiamen rules, Multipliers are."""
     if not flag(f.ctx, "rob_gold"):
         return 0
     return int(f.hand.win_tile != gold_of(f) or not f.self_draw or f.ctx.last_tile)
@@ -368,15 +366,15 @@ def gold_rob_misfit(f):
 @refusal
 @hand_level
 def gold_rob_off(f):
-    """--set rob_gold=true where robbing the gold is not recognised (Quanzhou, 000 line 752)."""
+    """--set rob_gold=true where robbing the gold is not recognised (Xiamen rules, Quanzhou scoring)."""
     return int(flag(f.ctx, "rob_gold"))
 
 
 @refusal
 def gold_special_timing(f):
     """A three-gold knocker or eight-bonus reading declared on a claimed tile, or a knocker neither right
-    after the deal (--first-turn) nor on the last turn (--last-tile). 000 line 732: "it is only allowed just
-    after a deal or last turn before a draw"; Japanese line 35: 配牌(補花を含む)が済んだ後,または流局直前."""
+    after the deal (--first-turn) nor on the last turn (--last-tile). Xiamen rules, Multipliers are: "it is only allowed just
+    after a deal or last turn before a draw"; Xiamen digest, 上がり方 (ways of winning): 配牌(補花を含む)が済んだ後,または流局直前."""
     if f.form not in SPECIAL:
         return 0
     if not f.self_draw:
@@ -387,8 +385,8 @@ def gold_special_timing(f):
 @refusal
 @hand_level
 def gold_held_claimed(f):
-    """Option: a player holding a gold may only win by a wall tile. 000 line 714 ("Some play that a player
-    who has a gold tile in his/her hand can only win by a wall tile"), 754; Japanese line 50."""
+    """Option: a player holding a gold may only win by a wall tile. Xiamen rules, Winning ("Some play that a player
+    who has a gold tile in his/her hand can only win by a wall tile"), Restriction on common win; Xiamen digest, バリエーション (variations)."""
     g = gold_of(f)
     return int(g is not None and not f.self_draw and f.hand.counts[g] > 0)
 
@@ -396,18 +394,18 @@ def gold_held_claimed(f):
 @refusal
 @hand_level
 def gold_float_round_discard(f):
-    """A discard win while another player floats (--set float_round=true). 000 line 736: "Some allow
+    """A discard win while another player floats (--set float_round=true). Xiamen rules, Multipliers are: "Some allow
     non-floating player to win by a discarded tile during a float round, while others forbid that";
-    Japanese lines 6, 51."""
+    Xiamen digest, 白と金牌 (whites and golds) and バリエーション (variations)."""
     return int(f.win_type == "discard" and flag(f.ctx, "float_round"))
 
 
 @refusal
 def gold_required_float(f, rob_gold=True, heavenly=True):
     """Option: three golds in hand must win by a three-gold knocker, a gold float or better.
-    000 line 758; Japanese line 54: 三金倒あるいは游金・双游・三游でなければ上がれない. Robbing the gold
+    Xiamen rules, Required float; Xiamen digest, バリエーション (variations): 三金倒あるいは游金・双游・三游でなければ上がれない. Robbing the gold
     and the heavenly win (x4) are "better" only where the ruleset recognises them (`rob_gold`,
-    `heavenly`: the options rob_gold_win, heavenly_win; Quanzhou has neither, 000 line 752)."""
+    `heavenly`: the options rob_gold_win, heavenly_win; Quanzhou has neither, Xiamen rules, Quanzhou scoring)."""
     g = gold_of(f)
     if g is None or f.hand.counts[g] < 3:
         return 0
@@ -420,7 +418,7 @@ def gold_required_float(f, rob_gold=True, heavenly=True):
 @hand_level
 def gold_false_float(f):
     """Option: discarding a gold without floating forfeits the win (--set discarded_gold=true says the
-    winner did). 000 line 760; Japanese line 55: 双游,三游以外で金牌を捨てたら,上がり放棄."""
+    winner did). Xiamen rules, False float; Xiamen digest, バリエーション (variations): 双游,三游以外で金牌を捨てたら,上がり放棄."""
     return int(flag(f.ctx, "discarded_gold"))
 
 
@@ -428,13 +426,13 @@ def gold_false_float(f):
 @hand_level
 def gold_missed_win(f):
     """Option: after passing a win or a pung on a tile, a player may not claim the same tile for a win until
-    his turn comes (--set missed_win=true). 000 line 756; Japanese line 52."""
+    his turn comes (--set missed_win=true). Xiamen rules, Missed win or pung; Xiamen digest, バリエーション (variations)."""
     return int(f.win_type == "discard" and flag(f.ctx, "missed_win"))
 
 
 @refusal
 @hand_level
 def gold_wrong_call(f):
-    """A wrong chow, pung, kong or draw earlier in the hand (--set wrong_call=true). 000 line 742: "A player
-    who did a wrong chow, pung, kong or drawing cannot win in that hand"; Japanese line 46."""
+    """A wrong chow, pung, kong or draw earlier in the hand (--set wrong_call=true). Xiamen rules, Wrong chow, pung, kong or drawing: "A player
+    who did a wrong chow, pung, kong or drawing cannot win in that hand"; Xiamen digest, 反則 (irregularities)."""
     return int(flag(f.ctx, "wrong_call"))

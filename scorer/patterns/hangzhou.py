@@ -1,9 +1,8 @@
 """Hangzhou (杭州麻将) predicates: fortune tiles (财神), the banker's staying count (牢), wild eye,
 fortune float, kong bloom, deluxe seven pairs, and the legality rules that depend on them.
 
-Rule texts: "Hangzhou rules" and "Hangzhou digest" (docs/SOURCES.md); line numbers in docstrings are
-those of the scraped copy (developers' reference; users see the YAML's citations by section).
-Line numbers in docstrings are that file's."""
+Rule texts: "Hangzhou rules" and "Hangzhou digest" (docs/SOURCES.md); docstrings cite
+them by section heading, as the YAML's citations do."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -37,7 +36,7 @@ def has_banker(ctx, other: str | None) -> bool:
 
 def sets_by_supplier(melds, owner: str) -> dict:
     """{seat: [melds]} of the claimed sets (chow, pung, claimed or added kong) each other seat supplied
-    to `owner`. An added kong counts: its pung was claimed from that seat (line 576: 'chow/pung/open
+    to `owner`. An added kong counts: its pung was claimed from that seat (Exceptions to the payout scheme: 'chow/pung/open
     kong three times from player B')."""
     out: dict = {}
     for m in melds:
@@ -93,20 +92,19 @@ def fortune_in_hand(f, face_is_natural=False) -> bool:
     return (f.wild_used if face_is_natural else f.wild_held) > 0
 
 
-# ---- doubles (lines 564-571, Japanese 632-641) ---------------------------------------------------
+# ---- doubles (Payout scheme; Hangzhou digest, 倍 (doubles)) ---------------------------------------------------
 
 @pattern()
 def wild_eye(f):
-    """'wild eye (暴头) (x2): when the winning hand is an eye calling hand with a fortune tile' (line
-    565); Japanese 爆頭 (line 632): 財神の単騎待ち, the fortune waiting alone for its eye. Seven pairs
+    """'wild eye (暴头) (x2): when the winning hand is an eye calling hand with a fortune tile' (Payout scheme); Japanese 爆頭 (Hangzhou digest, 倍 (doubles)): 財神の単騎待ち, the fortune waiting alone for its eye. Seven pairs
     completed by a fortune's partner counts too ('頭・対子')."""
     return int(is_wild_eye(f))
 
 
 @pattern()
 def fortune_float_rounds(f, rounds=1):
-    """'fortune float (财飘) (x2, i.e. x4 including wild eye)' (line 566); 'double float (双飘) (x4,
-    i.e. x8 including wild eye)' (line 567). `--floats N` counts the fortune tiles discarded while
+    """'fortune float (财飘) (x2, i.e. x4 including wild eye)' (Payout scheme); 'double float (双飘) (x4,
+    i.e. x8 including wild eye)' (Payout scheme). `--floats N` counts the fortune tiles discarded while
     floating, as in every ruleset (NOTATION.md): 0 or no flag none, 1 a fortune float, 2 a double
     float. 1 when the hand floated exactly `rounds` times and won by wild eye."""
     return int(f.ctx.floats == rounds and is_wild_eye(f))
@@ -115,13 +113,13 @@ def fortune_float_rounds(f, rounds=1):
 @pattern()
 def hz_kong_bloom(f):
     """'kong bloom (杠开) (x2 for each kong in streak): when a hand is won by a kong supplement tile'
-    (line 568): one per kong of the streak (`--kong-draw N`)."""
+    (Payout scheme): one per kong of the streak (`--kong-draw N`)."""
     return f.ctx.kong_draw
 
 
 @pattern()
 def seven_pairs_without_fortune(f, face_is_natural=False, on_claims=True):
-    """'seven pairs (七对) (x2, x4 without fortune)' (line 570): the extra double of 清七対. 'Some
+    """'seven pairs (七对) (x2, x4 without fortune)' (Payout scheme): the extra double of 清七対. 'Some
     (many?) play that the extra double for seven pairs without fortune is not awarded in case of win
     by claiming or robbing' (`on_claims: false`)."""
     if f.form != "seven_pairs" or fortune_in_hand(f, face_is_natural):
@@ -132,7 +130,7 @@ def seven_pairs_without_fortune(f, face_is_natural=False, on_claims=True):
 @pattern()
 def deluxe_pairs(f, face_is_natural=False):
     """'deluxe (豪华) (x2 for each): when there are four identical tiles as two pairs in seven pairs.
-    Fortune cannot be used in the four tiles. Kong is not allowed' (line 571): one per tile read as two
+    Fortune cannot be used in the four tiles. Kong is not allowed' (Payout scheme): one per tile read as two
     pairs with no fortune among its four."""
     if f.form != "seven_pairs":
         return 0
@@ -144,13 +142,13 @@ def deluxe_pairs(f, face_is_natural=False):
     return sum(1 for pairs in natural.values() if len(pairs) >= 2 and all(pairs))
 
 
-# ---- legality (lines 545-549, 565-569, Japanese 632, 641) ----------------------------------------
+# ---- legality (Win (胡牌) and Payout scheme; Hangzhou digest, 倍 (doubles)) ----------------------------------------
 
 @pattern()
 @hand_level
 def claim_before_lao(f, min_lao=3, win="discard"):
     """'Win by claiming or robbing a kong is only possible when the banker is staying for three or more
-    hands' (line 545); robbing at two as a variation (line 569). `win`: discard or robbed."""
+    hands' (Win (胡牌)); robbing at two as a variation (Payout scheme). `win`: discard or robbed."""
     return int(f.win_type == win and lao(f.ctx) < min_lao)
 
 
@@ -158,7 +156,7 @@ def claim_before_lao(f, min_lao=3, win="discard"):
 @hand_level
 def claim_between_non_bankers(f):
     """'... and only between the banker and a non-banker. A non-banker can never win by claiming
-    discarded tile or robbing a kong of another non-banker' (line 545)."""
+    discarded tile or robbing a kong of another non-banker' (Win (胡牌))."""
     return int(not f.self_draw and not has_banker(f.ctx, f.ctx.payer_of_claim))
 
 
@@ -172,7 +170,7 @@ def hz_claimed_win(f):
 @pattern()
 def wild_eye_claimed(f):
     """Wild eye 'can only be won by an own tile and never by claiming or robbing a kong, even when the
-    banker is staying for three or more hands' (line 565; Japanese line 632: この場合に限り,3牢以上でも
+    banker is staying for three or more hands' (Payout scheme; Hangzhou digest, 倍 (doubles): この場合に限り,3牢以上でも
     ツモ上がりしかできません). Read on the calling hand: four sets (or six pairs) and a lone fortune
     cannot claim, whichever way the completed tiles could be read."""
     return int(not f.self_draw and wild_eye_shape(f))
@@ -181,18 +179,18 @@ def wild_eye_claimed(f):
 @pattern()
 @hand_level
 def fortune_claimed(f):
-    """'A discarded fortune tile can never be claimed for winning' (line 548); nor robbed from a kong,
-    which 'cannot contain fortune tiles' (line 533)."""
+    """'A discarded fortune tile can never be claimed for winning' (Win (胡牌)); nor robbed from a kong,
+    which 'cannot contain fortune tiles' (Kong (杠))."""
     return int(not f.self_draw and f.wild is not None and f.hand.win_tile == f.wild.tile)
 
 
 @pattern()
 @hand_level
 def fortune_in_meld(f):
-    """'An open pung cannot contain fortune tiles' (line 523), 'A kong cannot contain fortune tiles'
-    (line 533). A pung or kong written with the fortune's face is refused: whites there are written
+    """'An open pung cannot contain fortune tiles' (Pung (碰)), 'A kong cannot contain fortune tiles'
+    (Kong (杠)). A pung or kong written with the fortune's face is refused: whites there are written
     [PPP]. An exposed run with the fortune's face is read as holding a white dragon ('An open run can
-    contain a white dragon', line 518), since the notation cannot put a P in a run and a fortune cannot
+    contain a white dragon', Chow (吃)), since the notation cannot put a P in a run and a fortune cannot
     be there."""
     if f.wild is None or f.wild.tile is None:
         return 0
@@ -202,7 +200,7 @@ def fortune_in_meld(f):
 @pattern()
 @hand_level
 def impossible_fortune_count(f):
-    """With an indicator flipped, 'the other three identical ones' are the fortune tiles (line 496):
+    """With an indicator flipped, 'the other three identical ones' are the fortune tiles (Fortune tiles (财神)):
     a hand cannot hold four. Whites (four) include the ones exposed runs are read as holding."""
     w = f.wild
     if w is None or w.tile is None or w.substitute is None:
@@ -214,7 +212,7 @@ def impossible_fortune_count(f):
 
 @pattern()
 def float_without_wild_eye(f):
-    """A float is won 'by wild eye in his/her next turn' (line 566): `--floats` 1 or more on a reading
+    """A float is won 'by wild eye in his/her next turn' (Payout scheme): `--floats` 1 or more on a reading
     that is not a wild eye."""
     return int(bool(f.ctx.floats) and not is_wild_eye(f))
 
@@ -222,8 +220,8 @@ def float_without_wild_eye(f):
 @pattern()
 @hand_level
 def too_many_floats(f, most=2):
-    """The text knows a fortune float and a double float (lines 566-567, 'theoretically maximal win
-    ... double float', line 572): `--floats` above `most` (2 = double float)."""
+    """The text knows a fortune float and a double float (Payout scheme, 'theoretically maximal win
+    ... double float', Payout scheme): `--floats` above `most` (2 = double float)."""
     return int(f.ctx.floats is not None and f.ctx.floats > most)
 
 
@@ -231,14 +229,14 @@ def too_many_floats(f, most=2):
 @hand_level
 def permanent_fortune_conflict(f):
     """'Permanent fortune (白板财神). Some ... do not flip an indicator but make White dragons permanent
-    fortune tiles' (line 592): an indicator or another wild tile given under that option."""
+    fortune tiles' (Permanent fortune): an indicator or another wild tile given under that option."""
     return int(bool(f.ctx.indicator) or (f.wild is not None and f.wild.tile != WHITE))
 
 
 @pattern()
 @hand_level
 def three_sets_restricted(f, restriction="none", when="always"):
-    """'Restriction on the three open set liability' (line 586): `banker_only` prohibits three sets
+    """'Restriction on the three open set liability': `banker_only` prohibits three sets
     between non-bankers; `no_three_chows` prohibits three chows between non-bankers; `max_two`
     disallows more than two sets from the same player at all. `when`: always, `staying` (lao 2+) or
     `lao3` ('Some apply one of these restrictions only when banker stays three or more hands. Some do
@@ -259,7 +257,7 @@ def three_sets_restricted(f, restriction="none", when="always"):
 
 @pattern()
 def float_liability_without_float(f, allowed=False):
-    """'Second half liability of float' (line 590) needs the floating player's claims in a float round
+    """'Second half liability of float' needs the floating player's claims in a float round
     ('If a floating player is allowed to do chow, pung or open kong in a fortune float round'):
     `--set float_liable=SEAT` when that is not allowed, or on a hand that did not float."""
     if f.ctx.get("float_liable") is None:

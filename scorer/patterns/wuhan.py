@@ -1,11 +1,11 @@
-"""Wuhan red-dragon laizi kong (紅中頼子槓), ../shared/seeds/000_e65adf2641304857.txt lines 195-272.
+"""Wuhan red-dragon laizi kong (紅中頼子槓), the "Wuhan page" (docs/SOURCES.md).
 
 The laizi (頼子) is the wild tile. Red dragons (and, by house rule, green dragons or the two "pizi"
 tiles) are never kept: each one put out is a red-dragon kong, and each laizi put out is a laizi kong
-(line 237-238). Those declarations are not sets of the hand; their counts are context keys
+(飜 (fan)). Those declarations are not sets of the hand; their counts are context keys
 (`red_kongs`, `laizi_kongs`), read here and by scorer/models/wuhan.py.
 
-Also registers the two hands that need no sets (line 225-226): `wuhan_all_winds` and `wuhan_all_258`.
+Also registers the two hands that need no sets (役 (hands)): `wuhan_all_winds` and `wuhan_all_258`.
 """
 from __future__ import annotations
 
@@ -19,10 +19,10 @@ from ..registry import hand_level, pattern
 from ..tiles import GREEN, HONOURS, RED
 from ..wild import next_tile
 
-SOURCE = "000_e65adf2641304857.txt"
+SOURCE = "Wuhan page"
 RANKS_258 = (1, 4, 7)  # 0-based ranks of 2, 5, 8
 TILES_258 = frozenset(s * 9 + r for s in range(3) for r in RANKS_258)
-# 風一色 is 'winds, green or white only' (line 225): the red dragon can never be held, so under the
+# 風一色 is 'winds, green or white only' (役 (hands)): the red dragon can never be held, so under the
 # default kong tiles this is every honour a hand can hold; under the pizi option (red ordinary) the
 # red counts as an honour too.
 GROUPS = {"honours": HONOURS, "258": TILES_258}
@@ -37,8 +37,8 @@ def prev_tile(t: int) -> int:
 
 
 def kong_tiles(kind: str, ctx) -> frozenset:
-    """The tiles that must be put out as 'red-dragon kongs'. `red` (line 202), `red_green` (line 267:
-    '發も中と同じように扱う'), `pizi` (line 268: the laizi indicator and the tile below it, red and green
+    """The tiles that must be put out as 'red-dragon kongs'. `red` (上がりの条件 (winning conditions)), `red_green` (紅中發財頼子槓 (red and green option):
+    '發も中と同じように扱う'), `pizi` (紅中發財頼子槓 (red and green option): the laizi indicator and the tile below it, red and green
     then ordinary)."""
     if kind == "red":
         return frozenset({RED})
@@ -64,7 +64,7 @@ def declared(ctx, key: str) -> int:
 
 
 def opened(hand) -> bool:
-    """開口: a chow, a pung or an exposed (or added) kong; concealed kongs do not open (line 203)."""
+    """開口: a chow, a pung or an exposed (or added) kong; concealed kongs do not open (上がりの条件 (winning conditions))."""
     return any(not m.concealed for m in hand.melds)
 
 
@@ -73,7 +73,7 @@ def openings(hand) -> int:
 
 
 def eyes_258(f) -> bool:
-    """The pair is a 2, 5 or 8 (line 205). A pair of two laizi counts only at its own face value
+    """The pair is a 2, 5 or 8 (上がりの条件 (winning conditions)). A pair of two laizi counts only at its own face value
     ('頼子2枚の頭は,額面が2,5,8でなければ認められない'); one laizi with a natural 2/5/8 is fine
     ('頼子1枚の単騎で,任意の2,5,8を待つのは,認められる'). A hand of only 2/5/8 tiles read without
     sets (将一色) has nothing but 2/5/8 to pair."""
@@ -122,7 +122,7 @@ def _state_from_text(seat: str, text: str) -> dict:
 
 def loser_state(ctx, seat: str) -> dict:
     """What a loser has declared: opened (bool) and counts of concealed, exposed, red-dragon and laizi
-    kongs. A seat not given has declared nothing. An exposed kong is itself an opening (line 203)."""
+    kongs. A seat not given has declared nothing. An exposed kong is itself an opening (上がりの条件 (winning conditions))."""
     raw = (ctx.others or {}).get(seat)
     if raw is None:
         raw = {}
@@ -147,7 +147,7 @@ def loser_state(ctx, seat: str) -> dict:
                            "but says it never opened")
     state["opened"] = state["opened"] or state["exposed_kongs"] > 0
     if seat == ctx.robbed:
-        # 搶槓 robs 'ポンに牌を付け加えるカン' (line 230): the robbed player claimed that pung, an opening
+        # 搶槓 robs 'ポンに牌を付け加えるカン' (役 (hands)): the robbed player claimed that pung, an opening
         if said_closed:
             raise ContextError(f"others: {seat} is the robbed player, whose pung is an opening (Wuhan page, 上がりの条件 and 役), "
                                "but says it never opened")
@@ -179,7 +179,7 @@ def wuhan_laizi_not_given(f, laizi_from="given"):
 
 @pattern()
 def wuhan_holds_kong_tile(f, kind="red"):
-    """'手に中がなく,あった中はすべてカンするか捨ててある' (line 202): no red dragon (or the tiles the
+    """'手に中がなく,あった中はすべてカンするか捨ててある' (上がりの条件 (winning conditions)): no red dragon (or the tiles the
     house rule treats as red) in the hand, concealed or in a meld, nor a laizi standing for one."""
     tiles = kong_tiles(kind, f.ctx)
     if f.wild is not None and f.wild.tile in tiles:
@@ -190,7 +190,7 @@ def wuhan_holds_kong_tile(f, kind="red"):
 @pattern()
 @hand_level
 def wuhan_laizi_in_meld(f):
-    """'頼子はカンしても捨てても頼子槓になる' (line 237): a laizi leaving the hand is a laizi kong, so no
+    """'頼子はカンしても捨てても頼子槓になる' (飜 (fan)): a laizi leaving the hand is a laizi kong, so no
     laizi stands in a declared set."""
     w = f.wild.tile if f.wild is not None else None
     return int(w is not None and any(w in m.tiles for m in f.hand.melds))
@@ -199,9 +199,8 @@ def wuhan_laizi_in_meld(f):
 @pattern()
 @hand_level
 def wuhan_win_on_put_out_laizi(f):
-    """'頼子はカンしても捨てても頼子槓になる' (line 237): a laizi leaving a player's hand, discarded or
-    konged, is his laizi kong, not a discard; and only a tile added to a pung can be robbed (搶槓, line
-    230). So no win takes the laizi from another player: a claimed or robbing win on the laizi tile."""
+    """'頼子はカンしても捨てても頼子槓になる' (飜 (fan)): a laizi leaving a player's hand, discarded or
+    konged, is his laizi kong, not a discard; and only a tile added to a pung can be robbed (搶槓, 役 (hands)). So no win takes the laizi from another player: a claimed or robbing win on the laizi tile."""
     w = f.wild.tile if f.wild is not None else None
     return int(w is not None and not f.self_draw and f.hand.win_tile == w)
 
@@ -210,7 +209,7 @@ def wuhan_win_on_put_out_laizi(f):
 @hand_level
 def wuhan_tile_not_in_play(f, removed=""):
     """A tile the table does not play with: flowers and seasons (none are listed), and the `removed`
-    tiles (the three-player form removes one suit and East, line 258: '数牌1種類の1〜9 ... と東を除いた
+    tiles (the three-player form removes one suit and East, 三人麻雀 (three players): '数牌1種類の1〜9 ... と東を除いた
     96枚')."""
     if f.hand.bonus:
         return 1
@@ -221,14 +220,14 @@ def wuhan_tile_not_in_play(f, removed=""):
 @pattern()
 @hand_level
 def wuhan_unopened(f):
-    """'少なくとも1つ“開口”している' (line 203): no chow, pung or exposed kong was claimed before the
+    """'少なくとも1つ“開口”している' (上がりの条件 (winning conditions)): no chow, pung or exposed kong was claimed before the
     win (concealed, red-dragon and laizi kongs do not open)."""
     return int(not opened(f.hand))
 
 
 @pattern()
 def wuhan_eyes_not_258(f):
-    """'対対胡,風一色,将一色,清一色のどれでもない場合,頭が2か5か8' (line 205): the pair must be 2/5/8
+    """'対対胡,風一色,将一色,清一色のどれでもない場合,頭が2か5か8' (上がりの条件 (winning conditions)): the pair must be 2/5/8
     unless the hand is all pungs, all winds, all 2-5-8 or one suit."""
     exempt = (f.form == "standard" and not f.chows and f.pungs) or only_in(f, "honours") or only_in(f, "258") \
         or (len(f.suits) == 1 and not f.has_honours)
@@ -238,7 +237,7 @@ def wuhan_eyes_not_258(f):
 @pattern()
 @hand_level
 def wuhan_discard_from_last_four(f):
-    """'山の最後の4枚は,ツモるだけで,捨てません' (line 228): nothing is discarded from the last four
+    """'山の最後の4枚は,ツモるだけで,捨てません' (役 (hands)): nothing is discarded from the last four
     tiles, so `--last-tile` cannot go with a claimed win."""
     return int(bool(f.ctx.last_tile) and not f.self_draw)
 
@@ -247,7 +246,7 @@ def wuhan_discard_from_last_four(f):
 @hand_level
 def wuhan_too_many_declared(f, key="red_kongs", kind="red"):
     """More red-dragon (`red_kongs`) or laizi kongs (`laizi_kongs`) across the table than there are
-    tiles: each one put out is one kong (lines 237-238), four of each tile exist, and laizi still in
+    tiles: each one put out is one kong (飜 (fan)), four of each tile exist, and laizi still in
     the winner's hand count too."""
     check_others(f.ctx)
     total = declared(f.ctx, key) + sum(loser_state(f.ctx, s)[key] for s in f.ctx.seats if s != f.ctx.seat)
@@ -261,8 +260,8 @@ def wuhan_too_many_declared(f, key="red_kongs", kind="red"):
 
 @pattern()
 def wuhan_only(f, group="honours"):
-    """Every tile of the hand in `group`: `honours` (風一色, line 225: '風か發か白だけの手') or `258`
-    (将一色, line 226: '2,5,8だけの手'). Red-dragon and laizi kongs are not part of the hand
+    """Every tile of the hand in `group`: `honours` (風一色, 役 (hands): '風か發か白だけの手') or `258`
+    (将一色, 役 (hands): '2,5,8だけの手'). Red-dragon and laizi kongs are not part of the hand
     ('中と頼子のカンは手に含めないで判定'); a laizi counts as what it stands for."""
     return int(only_in(f, group))
 
@@ -271,9 +270,9 @@ def wuhan_only(f, group="honours"):
 def wuhan_win_with_258_eyes(f, how="sea_bottom"):
     """The big wins by manner of winning, which count only with 2/5/8 eyes ('頭が2,5,8でなければ...
     の役は成立しません'; an all-pungs or one-suit hand still wins, without the pattern):
-    `sea_bottom` 海底撈 (line 228, a self-draw from the last four tiles, given as --last-tile),
-    `kong_bloom` 槓上開 (line 229, the replacement of any kong, red-dragon and laizi kongs included),
-    `robbed` 搶槓 (line 230), `all_from_others` 全求人 (line 231: four openings and a bare single wait
+    `sea_bottom` 海底撈 (役 (hands), a self-draw from the last four tiles, given as --last-tile),
+    `kong_bloom` 槓上開 (役 (hands), the replacement of any kong, red-dragon and laizi kongs included),
+    `robbed` 搶槓 (役 (hands)), `all_from_others` 全求人 (役 (hands): four openings and a bare single wait
     won on a discard)."""
     if not eyes_258(f):
         return 0
@@ -292,44 +291,44 @@ def wuhan_win_with_258_eyes(f, how="sea_bottom"):
 
 @pattern()
 def wuhan_opened(f):
-    """開口 (line 236): one or more chows, pungs or exposed kongs; counts once."""
+    """開口 (飜 (fan)): one or more chows, pungs or exposed kongs; counts once."""
     return int(opened(f.hand))
 
 
 @pattern()
 def wuhan_kong_melds(f, concealed=True):
-    """How many kongs of the hand are concealed (暗槓, line 237) or exposed/added (明槓, line 238)."""
+    """How many kongs of the hand are concealed (暗槓, 飜 (fan)) or exposed/added (明槓, 飜 (fan))."""
     return sum(1 for m in f.hand.melds if m.kind == KONG and m.concealed == concealed)
 
 
 @pattern()
 def wuhan_declared(f, key="red_kongs"):
-    """A declaration count the table gives as a context key: `red_kongs` (紅中槓, line 238: '中はカン
-    しても捨てても紅中槓になる') or `laizi_kongs` (頼子槓, line 237)."""
+    """A declaration count the table gives as a context key: `red_kongs` (紅中槓, 飜 (fan): '中はカン
+    しても捨てても紅中槓になる') or `laizi_kongs` (頼子槓, 飜 (fan))."""
     return declared(f.ctx, key)
 
 
 @pattern()
 def wuhan_hard(f):
-    """硬胡 (line 242): '頼子が1枚もないか,あってもカンしたか,額面通りに使った手': no laizi stands
+    """硬胡 (飜 (fan)): '頼子が1枚もないか,あってもカンしたか,額面通りに使った手': no laizi stands
     for another tile."""
     return int(f.wild_used == 0)
 
 
 @pattern()
 def wuhan_laizi_held(f):
-    """Laizi in the hand, those used at face value included and laizi kongs not (line 206:
+    """Laizi in the hand, those used at face value included and laizi kongs not (上がりの条件 (winning conditions):
     '額面どおりで使っている頼子は数え,カンしている頼子は数えない')."""
     return f.wild_held
 
 
-# ---- the hands that need no sets (line 225-226) -------------------------------------------------
+# ---- the hands that need no sets (役 (hands)) -------------------------------------------------
 
 def _only_form(name, group):
     tiles = GROUPS[group]
 
     def build(hand, counts, jokers, win_is_wild, options):
-        """'14枚がこの条件を満たし1開口あれば,4面子も1雀頭も不要' (lines 225-226): every tile in the
+        """'14枚がこの条件を満たし1開口あれば,4面子も1雀頭も不要' (役 (hands)): every tile in the
         group, in any shape. A laizi may stand for any tile of the group ('化けた頼子を混ぜて構いません');
         one reading per tile it stands for (the laizi's own face among them, which keeps the win hard)."""
         if any(t not in tiles for m in hand.melds for t in m.tiles):

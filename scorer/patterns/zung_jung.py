@@ -1,10 +1,10 @@
 """Predicates for the set patterns of Zung Jung-style points scoring
-(../shared/seeds/001_06ada90b6357396e.txt, "Patterns", lines 115-270), written as parameterized
+("How to play Mahjong", Patterns; docs/SOURCES.md), written as parameterized
 families so other rulesets can reuse them: identical runs, similar sets across the suits, consecutive
 triplets, terminals in every set, honour triplets with a pair, concealed triplets, value honours.
 
 "Set" follows the text's own definition of a winning hand, "4 runs/triplets/quads and a pair"
-(line 47): runs, triplets and quads are sets; the pair is counted only where a parameter says so."""
+(Calling Mahjong): runs, triplets and quads are sets; the pair is counted only where a parameter says so."""
 from __future__ import annotations
 
 from collections import Counter
