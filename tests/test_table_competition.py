@@ -119,6 +119,8 @@ def test_riichi_table_refusals(tmp_path):
             t.add("win", {"hands": [["Ann", PINFU]], "discarder": "Bo", "riichi": True, "extra": {"sticks": 2}})
         with pytest.raises(MjError, match="one winner"):
             t.add("win", {"hands": [["Ann", PINFU], ["Cy", PINFU]], "discarder": "Bo", "riichi": True})
+        with pytest.raises(MjError, match="who was tenpai"):
+            t.add("draw", {})
         with pytest.raises(MjError, match="once a hand"):
             t.add("draw", {"tenpai": [], "riichi_by": ["Cy", "cy"]})
         t.add("draw", {"tenpai": ["Ann"], "riichi_by": ["Ann"]})

@@ -43,7 +43,9 @@ def tenpai_payments(value, ctx, bound, amount=3000, rule=""):
     amount / (noten x tenpai): 1 tenpai gets 1000 from each of 3, 2 get 1500 each (750 from each of
     2), 3 get 1000 each from the one; all or nobody ready, nothing changes hands. The ready
     players are `tenpai` (a list of seats)."""
-    ready = ctx.get("tenpai") or []
+    ready = ctx.get("tenpai")
+    if ready is None:  # nobody tenpai is a fact to enter, not a default to assume
+        raise ContextError("a draw pays by who was tenpai: give --tenpai (NAME,... or '' for nobody)")
     bad = [s for s in ready if s not in ctx.seats]
     if bad or len(set(ready)) != len(ready):
         raise ContextError(f"tenpai: distinct seats of this table ({' '.join(ctx.seats)}), got {ready!r}")
