@@ -13,8 +13,8 @@ LAZY = {
     "compare": ("scorer.cli_tools:compare", "Score one hand under several rulesets side by side."),
     "waits": ("scorer.cli_tools:waits", "List the tiles that complete a hand one tile short."),
     "table": ("scorer.cli_table:table", "Keep a live table in a file: seats, dealer, streak, standings."),
-    "settle": ("scorer.cli_table:settle", "Payments of a draw, a kong or a false win."),
-    "season": ("scorer.cli_table:season", "Standings over several tables of one ruleset."),
+    "settle": ("scorer.cli_settle:settle", "Payments of a draw, a kong or a false win."),
+    "season": ("scorer.cli_settle:season", "Standings over several tables of one ruleset."),
 }
 
 

@@ -1,6 +1,6 @@
-"""`mjscore table`, `mjscore settle` and `mjscore season`: a live table kept in a file, one-off
-payments of the events that are not wins, and standings over several tables. The work is done in
-scorer/table/; this module parses flags and prints."""
+"""`mjscore table`: a live table kept in a file. The work is done in scorer/table/; this module
+parses flags and prints. `mjscore settle` and `mjscore season` are in cli_settle.py, the flags and
+the event report they share in cli_table_common.py."""
 from __future__ import annotations
 
 import json
@@ -9,87 +9,9 @@ import textwrap
 
 import click
 
-from .cli import SEAT, _pairs, fail, run_guarded
-
-FMT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-BY = click.option("--by", help="Who enters the event (default: $MJSCORE_USER, else the login name).")
-REPLACE = click.option("--replace", type=click.IntRange(min=1), metavar="N",
-                       help="Edit: this event replaces event #N; the later events are settled again.")
-WHY_WIDTH = 44
-RIICHI_BY = click.option("--riichi-by", metavar="NAME,...",
-                         help="Riichi: other players who declared riichi this hand (1000 each into the pot).")
-
-
-def _names(text):
-    """A comma-separated list of player names ('' is an empty list, None not given)."""
-    if text is None:
-        return None
-    return [n.strip() for n in text.split(",") if n.strip()]
-
-
-def _payments(transfers) -> str:
-    from .output import _fmt
-    from .tables import tabulate
-
-    if not transfers:
-        return "No payments."
-    rows = [[f, t, _fmt(a), why] for f, t, a, why in transfers]
-    return tabulate(rows, headers=["From", "To", "Amount", "Why"], tablefmt="simple",
-                    maxcolwidths=[None, None, None, WHY_WIDTH])
-
-
-def _standings_line(standings) -> str:
-    from .table.report import _n
-
-    return "Standings: " + "  ".join(f"{p} {_n(v)}" for p, v in standings.items())
-
-
-def _event_report(t, ev, fmt, long=False) -> str:
-    from .output import result_dict, result_text
-    from .table import state as st
-    from .table.report import event_text
-
-    standings = t.standings()
-    after = ev["state_after"]
-    before = ev["state_before"]
-    if fmt == "json":
-        d = {"schema_version": "1", "no": ev["no"], "kind": ev["kind"], "hand_number": before["hand"], "text": event_text(ev),
-             "records": ev["records"], "standings": standings, "entered_by": ev["entered_by"],
-             "entered_at": ev["entered_at"],
-             "next": {"hand_number": after["hand"], "round": st.round_wind(after),
-                      "dealer": t.players[after["dealer"]], "streak": after["streak"], "over": after["over"]}}
-        if ev["kind"] == "win":
-            d["results"] = [result_dict(r) for r in ev["results"]]
-        return json.dumps(d, ensure_ascii=False)
-    wind = st.WINDS["ESWN".index(st.round_wind(before))]
-    out = [f"#{ev['no']}  hand {before['hand']}, {wind} round, dealer {t.players[before['dealer']]}"
-           f" (streak {before['streak']}): {event_text(ev)}"]
-    if ev["kind"] == "win":
-        for r, rec in zip(ev["results"], ev["records"]):
-            if long:
-                out += ["", result_text(r)]
-            else:
-                out.append(f"  {rec['names'][rec['ctx']['seat']]} ({rec['ctx']['seat']}): {rec['hand']}")
-                out += textwrap.wrap("; ".join(rec["items"]) or "no scoring elements", 78,
-                                     initial_indent="    ", subsequent_indent="    ")
-    transfers = [x for rec in ev["records"] for x in rec["transfers"]]
-    out += ["", _payments(transfers)]
-    rule = ev["records"][0].get("rule") if ev["kind"] != "win" else ""
-    if rule and transfers:
-        out += textwrap.wrap(f"Rule: {rule}", 80, subsequent_indent="      ")
-    short = getattr(t, "shortfalls", {}).get(ev["no"])
-    if short:
-        from .ledger import num
-
-        out += textwrap.wrap(f"Loss cap {num(short[0][3])}: " + ", ".join(
-            f"{p} paid {num(paid)} of {num(owed)}" for p, owed, paid, _ in short) + " (the rest is forgiven)", 80)
-    out.append(_standings_line(standings))
-    if after["over"]:
-        out.append(f"The session is over ({st.end_text(t.session)}).")
-    elif ev["kind"] != "kong":
-        out.append(f"Next: hand {after['hand']}, {st.WINDS['ESWN'.index(st.round_wind(after))]} round, "
-                   f"dealer {t.players[after['dealer']]} (streak {after['streak']})")
-    return "\n".join(out)
+from .cli import _pairs, fail, run_guarded
+from .cli_table_common import (  # noqa: F401 (the shared names stay importable from here)
+    BY, FMT, KONG_KIND, REPLACE, RIICHI_BY, WHY_WIDTH, _event_report, _names, _payments, _standings_line)
 
 
 def _add(path, kind, entry, fmt, by, long=False, replace=None):
@@ -234,9 +156,6 @@ def table_draw(path, disclosed, tenpai, riichi_by, by, fmt, replace):
     _add(path, "draw", {k: v for k, v in entry.items() if v is not None}, fmt, by, replace=replace)
 
 
-KONG_KIND = click.Choice(["direct", "added", "concealed"])
-
-
 @table.command("kong")
 @click.argument("path")
 @click.option("--player", required=True, help="Whose kong.")
@@ -373,135 +292,13 @@ def table_chart(path, out_path):
     run_guarded(lambda: click.echo(chart_tables([path], out_path)))
 
 
-# ---- mjscore settle ------------------------------------------------------------------------------
+def __getattr__(name):
+    # `settle` and `season` moved to cli_settle.py; still importable from here, loaded only when asked
+    if name in ("settle", "season"):
+        from . import cli_settle
 
-def _settle_common(fn):
-    for opt in reversed([
-        click.option("--variant", "-v", default="hk-old", show_default=True, help="Ruleset id or a YAML path."),
-        click.option("--round", "round_", type=SEAT, help="Prevailing wind (default E)."),
-        click.option("--dealer", type=SEAT, help="The dealer's seat (default E)."),
-        click.option("--streak", type=click.IntRange(min=0), help="The dealer's consecutive stays."),
-        click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Override a house-rule option."),
-        FMT,
-    ]):
-        fn = opt(fn)
-    return fn
-
-
-def _settle(kind, fields, variant, round_, dealer, streak, rules, fmt):
-    from .result import net_of
-    from .table.settle import settle_event
-
-    for k, v in (("round", round_), ("dealer", dealer), ("streak", streak)):
-        if v is not None:
-            fields[k] = v
-    rules = _pairs(rules, "--rule")
-    if rules:
-        fields["rules"] = rules
-
-    def go():
-        s = settle_event(kind, variant, fields)
-        net = net_of(s.transfers, s.seats)
-        if fmt == "json":
-            click.echo(json.dumps({"schema_version": "1", "variant": s.variant.id, "event": kind, "text": s.label, "rule": s.rule,
-                                   "transfers": [t.as_dict() for t in s.transfers], "net": net},
-                                  ensure_ascii=False))
-            return
-        from .output import net_text
-
-        click.echo("\n".join([f"{s.variant.name}  [{s.variant.id}]", f"Event:    {s.label}", "", "Payments",
-                              _payments([(t.frm, t.to, t.amount, t.why) for t in s.transfers]),
-                              f"Net:      {net_text(net)}"]
-                             + textwrap.wrap(f"Rule:     {s.rule}" if s.rule else "", 80, subsequent_indent=" " * 10)))
-
-    run_guarded(go, fmt)
-
-
-@click.group()
-def settle():
-    """Payments of one event that is not a win: a draw, a kong, a false win."""
-
-
-@settle.command("draw")
-@click.option("--disclosed", type=SEAT, help="The first player who disclosed a ready hand (Kawuxing).")
-@click.option("--tenpai", metavar="SEAT,...", help="Riichi: the seats ready (tenpai) at the draw; '' for none.")
-@_settle_common
-def settle_draw(disclosed, tenpai, variant, round_, dealer, streak, rules, fmt):
-    """What a hand with no winner pays."""
-    fields = {"disclosed": disclosed, "tenpai": _names(tenpai)}
-    _settle("draw", {k: v for k, v in fields.items() if v is not None}, variant, round_, dealer, streak, rules, fmt)
-
-
-@settle.command("kong")
-@click.option("--seat", type=SEAT, required=True, help="Whose kong.")
-@click.option("--kind", type=KONG_KIND, required=True, help="direct (from a discard), added, concealed.")
-@click.option("--discarder", type=SEAT, help="Who discarded a direct kong's tile.")
-@click.option("--chain", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Its place in an uninterrupted run of kongs.")
-@_settle_common
-def settle_kong(seat, kind, discarder, chain, variant, round_, dealer, streak, rules, fmt):
-    """What a kong pays at once."""
-    fields = {"seat": seat, "kong": kind, "chain": chain}
-    if discarder:
-        fields["discarder"] = discarder
-    _settle("kong", fields, variant, round_, dealer, streak, rules, fmt)
-
-
-@settle.command("false-win")
-@click.option("--seat", type=SEAT, required=True, help="Who declared the false win.")
-@click.option("--total", type=float, help="The value claimed.")
-@click.option("--limit", "is_limit", is_flag=True, help="Pay the ruleset's limit.")
-@click.option("--self-draw", is_flag=True, default=None, help="The claim was a win on an own draw.")
-@click.option("--discarder", type=SEAT, help="The claim was a win on SEAT's discard.")
-@_settle_common
-def settle_false_win(seat, total, is_limit, self_draw, discarder, variant, round_, dealer, streak, rules, fmt):
-    """What a false win pays."""
-    fields = {"seat": seat}
-    if total is not None:
-        fields["total"] = int(total) if total.is_integer() else total
-    if is_limit:
-        fields["limit"] = True
-    if discarder:
-        fields["discarder"] = discarder
-    elif self_draw:
-        fields["self_draw"] = True
-    _settle("false_win", fields, variant, round_, dealer, streak, rules, fmt)
-
-
-# ---- mjscore season ------------------------------------------------------------------------------
-
-@click.group()
-def season():
-    """Standings over several tables of one ruleset and unit."""
-
-
-@season.command("standings")
-@click.argument("tables", nargs=-1, required=True)
-@FMT
-def season_standings(tables, fmt):
-    """Sum each player's results over TABLE files (refuses to add different rulesets or units)."""
-    from .table.report import season as season_of, season_text
-
-    def go():
-        d = season_of(list(tables))
-        click.echo(json.dumps({"schema_version": "1", **d}, ensure_ascii=False) if fmt == "json" else season_text(d))
-
-    run_guarded(go, fmt)
-
-
-@season.command("chart")
-@click.argument("tables", nargs=-1, required=True)
-@click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
-def season_chart(tables, out_path):
-    """Each player's running total over the season's tables, in the order given."""
-    from .table.chart import chart_tables
-    from .table.report import season as season_of
-
-    def go():
-        season_of(list(tables))  # the same refusals as standings
-        click.echo(chart_tables(list(tables), out_path))
-
-    run_guarded(go)
+        return getattr(cli_settle, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 if __name__ == "__main__":  # pragma: no cover
