@@ -53,7 +53,7 @@ def check_session(data: dict, src: str, options: dict) -> dict:
     """Validate data["session"]; add its named options to `options` (Option objects); return the
     block with every key present (defaults filled in, "$option" values left for `session_rules`)."""
     from ..registry import PAY_MODELS
-    from ..variant import _OPTION_KEYS, _TYPES, Option
+    from ..variant_bind import _OPTION_KEYS, _TYPES, Option
 
     block = data.get("session")
     if block is None:
@@ -131,7 +131,7 @@ def _refs(value) -> list:
 
 def session_rules(variant, options: dict) -> dict:
     """The variant's session block with its options' values in place (and `rounds` defaulted)."""
-    from ..variant import resolve
+    from ..variant_bind import resolve
 
     block = getattr(variant, "session", None) or {k: v for k, v in DEFAULTS.items()}
     out = resolve(block, options)
