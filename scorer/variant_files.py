@@ -92,18 +92,26 @@ def _merge(base: dict, over: dict) -> dict:
     return out
 
 
+def _exists(p: Path) -> bool:
+    """Path.exists that says no to a name the system cannot even look up (too long, say)."""
+    try:
+        return p.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def resolve_path(ref: str, relative_to: Path | None = None) -> Path:
     """A shipped id (`hk-old`) or a path to a YAML file."""
     if ref.endswith((".yaml", ".yml")) or "/" in ref or os.sep in ref:
         p = Path(ref)
-        if not p.is_absolute() and relative_to is not None and not p.exists():
+        if not p.is_absolute() and relative_to is not None and not _exists(p):
             p = relative_to / p
         return p
     name = ref.lower()  # ids are lower case; HK-OLD names hk-old
     for folder in [variants_dir()] + club_dirs():
         for ext in (".yaml", ".yml"):
             p = folder / f"{name}{ext}"
-            if p.exists():
+            if _exists(p):
                 return p
     from .suggest import did_you_mean
 
@@ -121,7 +129,7 @@ def _load_raw(ref: str, relative_to: Path | None = None, chain: tuple = (), file
         raise VariantError(f"extends cycle: {' -> '.join(chain + (key,))}", key, "extends")
     if len(chain) >= MAX_EXTENDS:
         raise VariantError(f"more than {MAX_EXTENDS} levels of extends", key, "extends")
-    if not path.exists():
+    if not _exists(path):
         raise VariantError("no such file", key)
     data = _read_yaml(path)
     parent = data.get("extends")

@@ -31,3 +31,11 @@ def test_usage_errors_in_json():
     r = cli("score", HAND, "--seat", "Q", "--format", "json")
     refused(r, "--seat")
     assert "--seat" in json.loads(r.stdout)["error"]
+
+
+
+@pytest.mark.parametrize("ref, words", [("x" * 300, "no ruleset"), ("/tmp/" + "x" * 300 + ".yaml", "file"),
+                                        ("a/" * 3000 + "b.yaml", "file")], ids=["id", "name", "path"])
+def test_a_ruleset_name_too_long_for_the_system_is_refused_not_an_internal_error(ref, words):
+    # found by the property test: looking the file up raised ENAMETOOLONG (exit 3)
+    refused(cli("score", HAND, *GOOD, "--variant", ref), words)
