@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from .errors import VariantUnknown, VariantValue
+from .errors import VariantError, VariantUnknown, VariantValue
 
 MAX_OPTION = 10 ** 9  # a numeric house-rule value without its own max: (a stake, a limit in points)
 _OPTION_KEYS = {"default", "type", "doc", "choices", "min", "max"}
@@ -57,6 +57,28 @@ class Option:
                                else f"at most {self.max}") + f", got {v}", where, self.name)
         return v
 
+
+
+def option_of(name: str, spec, src: str, key: str) -> Option:
+    """The Option an `options:` entry (of a ruleset, or of its session block) declares, its default
+    checked against its own type, choices and bounds."""
+    if not isinstance(spec, dict):
+        raise VariantError("an option is a mapping with default, type, doc", src, key)
+    for k in spec:
+        if k not in _OPTION_KEYS:
+            raise VariantError(f"unknown key {k!r} (known: {', '.join(sorted(_OPTION_KEYS))})", src, key)
+    default = spec.get("default")
+    typ = spec.get("type") or ("bool" if isinstance(default, bool) else "int" if isinstance(default, int)
+                               else "number" if isinstance(default, float) else "str")
+    if typ not in _TYPES:
+        raise VariantError(f"type must be one of {', '.join(_TYPES)}", src, key + ".type")
+    opt = Option(name, default, typ, str(spec.get("doc", "")), tuple(spec.get("choices") or ()),
+                 spec.get("min"), spec.get("max"))
+    try:
+        opt.parse(default, src)
+    except VariantError as e:
+        raise VariantError(f"default is invalid: {e}", src, key + ".default") from None
+    return opt
 
 @dataclass(frozen=True)
 class PatternSpec:

@@ -3,7 +3,7 @@ and key named in the error."""
 from __future__ import annotations
 
 from .errors import VariantError, VariantUnknown
-from .variant_bind import _OPTION_KEYS, _TYPES, Option, PatternSpec, Variant
+from .variant_bind import Option, PatternSpec, Variant, option_of
 
 _TOP_KEYS = {"id", "name", "description", "source", "extends", "players", "hand", "options", "patterns",
              "exclusions", "scoring", "payment", "refuse", "context", "rules", "notes",
@@ -47,21 +47,7 @@ def build(data: dict, src: str) -> Variant:
     raw_opts = data.get("options") or {}
     _need(isinstance(raw_opts, dict), "options must be a mapping", src, "options")
     for name, spec in raw_opts.items():
-        key = f"options.{name}"
-        _need(isinstance(spec, dict), "an option is a mapping with default, type, doc", src, key)
-        for k in spec:
-            _need(k in _OPTION_KEYS, f"unknown key {k!r} (known: {', '.join(sorted(_OPTION_KEYS))})", src, key)
-        default = spec.get("default")
-        typ = spec.get("type") or ("bool" if isinstance(default, bool) else "int" if isinstance(default, int)
-                                   else "number" if isinstance(default, float) else "str")
-        _need(typ in _TYPES, f"type must be one of {', '.join(_TYPES)}", src, key + ".type")
-        opt = Option(name, default, typ, str(spec.get("doc", "")), tuple(spec.get("choices") or ()),
-                     spec.get("min"), spec.get("max"))
-        try:
-            opt.parse(default, src)
-        except VariantError as e:
-            raise VariantError(f"default is invalid: {e}", src, key + ".default") from None
-        options[name] = opt
+        options[name] = option_of(name, spec, src, f"options.{name}")
     from .table.rules import check_session  # a live table's rotation and non-win payments (adds its options)
 
     session = check_session(data, src, options)

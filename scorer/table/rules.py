@@ -53,7 +53,7 @@ def check_session(data: dict, src: str, options: dict) -> dict:
     """Validate data["session"]; add its named options to `options` (Option objects); return the
     block with every key present (defaults filled in, "$option" values left for `session_rules`)."""
     from ..registry import PAY_MODELS
-    from ..variant_bind import _OPTION_KEYS, _TYPES, Option
+    from ..variant_bind import option_of
 
     block = data.get("session")
     if block is None:
@@ -65,20 +65,7 @@ def check_session(data: dict, src: str, options: dict) -> dict:
     for name, spec in (block.get("options") or {}).items():
         key = f"session.options.{name}"
         _need(name not in options, "an option of this name is already defined", src, key)
-        _need(isinstance(spec, dict), "an option is a mapping with default, type, doc", src, key)
-        for k in spec:
-            _need(k in _OPTION_KEYS, f"unknown key {k!r} (known: {', '.join(sorted(_OPTION_KEYS))})", src, key)
-        default = spec.get("default")
-        typ = spec.get("type") or ("bool" if isinstance(default, bool) else "int" if isinstance(default, int)
-                                   else "str")
-        _need(typ in _TYPES, f"type must be one of {', '.join(_TYPES)}", src, key + ".type")
-        opt = Option(name, default, typ, str(spec.get("doc", "")), tuple(spec.get("choices") or ()),
-                     spec.get("min"), spec.get("max"))
-        try:
-            opt.parse(default, src)
-        except VariantError as e:
-            raise VariantError(f"default is invalid: {e}", src, key + ".default") from None
-        options[name] = opt
+        options[name] = option_of(name, spec, src, key)
     out = {k: block.get(k, v) for k, v in DEFAULTS.items()}
     for k, v in out.items():
         key = f"session.{k}"
