@@ -59,6 +59,22 @@ class Option:
 
 
 
+def need(cond, msg, src, key):
+    """Refuse a ruleset file unless cond holds: the message names the file and the key."""
+    if not cond:
+        raise VariantError(msg, src, key)
+
+
+def option_refs(value) -> list[str]:
+    """The option names a YAML value refers to as "$name", at any depth."""
+    if isinstance(value, str) and value.startswith("$"):
+        return [value[1:]]
+    if isinstance(value, dict):
+        return [r for v in value.values() for r in option_refs(v)]
+    if isinstance(value, list):
+        return [r for v in value for r in option_refs(v)]
+    return []
+
 def option_of(name: str, spec, src: str, key: str) -> Option:
     """The Option an `options:` entry (of a ruleset, or of its session block) declares, its default
     checked against its own type, choices and bounds."""

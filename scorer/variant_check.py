@@ -2,8 +2,8 @@
 and key named in the error."""
 from __future__ import annotations
 
-from .errors import VariantError, VariantUnknown
-from .variant_bind import Option, PatternSpec, Variant, option_of
+from .errors import VariantUnknown
+from .variant_bind import Option, PatternSpec, Variant, need as _need, option_of, option_refs as _refs
 
 _TOP_KEYS = {"id", "name", "description", "source", "extends", "players", "hand", "options", "patterns",
              "exclusions", "scoring", "payment", "refuse", "context", "rules", "notes",
@@ -15,21 +15,6 @@ _HAND_KEYS = {"sets", "forms", "wild", "tiles", "max_bonus", "kong_keys",
               "instant", "floats"}
 _PATTERN_KEYS = {"check", "params", "value", "unit", "group", "rule", "limit", "excludes", "series",
                  "when", "label", "doc"}
-
-
-def _need(cond, msg, src, key):
-    if not cond:
-        raise VariantError(msg, src, key)
-
-
-def _refs(value) -> list[str]:
-    if isinstance(value, str) and value.startswith("$"):
-        return [value[1:]]
-    if isinstance(value, dict):
-        return [r for v in value.values() for r in _refs(v)]
-    if isinstance(value, list):
-        return [r for v in value for r in _refs(v)]
-    return []
 
 
 def build(data: dict, src: str) -> Variant:

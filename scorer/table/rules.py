@@ -28,8 +28,6 @@ that are not wins pay. Data, validated when the ruleset loads (variant.build cal
 Every value may be "$option". Each key has the default shown (the block itself is optional)."""
 from __future__ import annotations
 
-from ..errors import VariantError
-
 EVENTS = ("win", "draw", "false_win")
 STAYS = EVENTS + ("draw_tenpai",)
 POT = "pot"  # the party a table's pot is kept as (the riichi payment model's name for the sticks on the table)
@@ -44,16 +42,11 @@ CHOICES = {"seats": ("rotate", "fixed", "green_book"), "next_dealer": ("next", "
 MODEL_KEYS = ("draw", "kong", "false_win")
 
 
-def _need(cond, msg, src, key):
-    if not cond:
-        raise VariantError(msg, src, key)
-
-
 def check_session(data: dict, src: str, options: dict) -> dict:
     """Validate data["session"]; add its named options to `options` (Option objects); return the
     block with every key present (defaults filled in, "$option" values left for `session_rules`)."""
     from ..registry import PAY_MODELS
-    from ..variant_bind import option_of
+    from ..variant_bind import need as _need, option_of, option_refs as _refs
 
     block = data.get("session")
     if block is None:
@@ -104,16 +97,6 @@ def check_session(data: dict, src: str, options: dict) -> dict:
                 for ref in _refs(pv):
                     _need(ref in options, f"refers to unknown option {ref!r}", src, f"{key}.{p}")
     return out
-
-
-def _refs(value) -> list:
-    if isinstance(value, str) and value.startswith("$"):
-        return [value[1:]]
-    if isinstance(value, dict):
-        return [r for v in value.values() for r in _refs(v)]
-    if isinstance(value, list):
-        return [r for v in value for r in _refs(v)]
-    return []
 
 
 def session_rules(variant, options: dict) -> dict:
