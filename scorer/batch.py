@@ -566,8 +566,10 @@ def _check_start(start):
     return start
 
 
-def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None) -> Job:
-    """Check a record's shape and split it into (variant, hand, context). Never raises."""
+def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None, house=None) -> Job:
+    """Check a record's shape and split it into (variant, hand, context). Never raises. `house`
+    (config.house_rules()) gives the config file's house rules for a record's ruleset: below `rules`
+    (the command line's) and the record's own."""
     if raw.error:
         return Job(raw.source, raw.line, raw.source, error=raw.error, file_error=raw.file_error)
     d = raw.data
@@ -610,6 +612,10 @@ def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None) -> Job
         for k in merged:
             if not isinstance(k, str):
                 raise ValueError(f"keys are names, got {k!r}")
+        if house is not None:
+            own = house(var)
+            if own:
+                rules = {**own, **rules} if rules else own
         if rules:
             r = merged.get("rules")
             if r is None:

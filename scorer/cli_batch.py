@@ -28,21 +28,55 @@ def _signed(x) -> str:
     return f"+{x}" if x > 0 else str(x)
 
 
-_ROWS: dict = {}  # seats at the table -> TextWriter's row template
+_ROWS: dict = {}  # (seats at the table, width) -> TextWriter's row templates
+
+HEAD = "%4d  %6d  %-3s %-15s %-10s"  # #, line, win, how, value: 44 columns
+HEAD_WIDTH = 44
+CELL = 7  # a seat's column
+INDENT = " " * 6  # a hand, a note or a reject's reason on a line of its own
 
 
-# ---- writers ----------------------------------------------------------------------------------
+def _templates(n: int, cols: int) -> tuple:
+    """(header text, row template, standings template or None, payments template or None) for `n`
+    seats in `cols` columns.
+
+    The full form puts each seat's payment and standing after the hand on the row; it is used when
+    both fit (a hand that does not fit goes on its own line below). Narrower, the standings go on a
+    second line, under the payments, beside the hand when it fits there; narrower still, the
+    payments and the standings each get a line."""
+    got = _ROWS.get((n, cols))
+    if got is not None:
+        return got
+    seats = ("E", "S", "W", "N")[:n] if n <= 4 else tuple(str(i) for i in range(n))
+    names = "".join(f"{x:>{CELL}}" for x in seats)
+    head = f"{'#':>4}  {'line':>6}  {'win':<3} {'how':<15} {'value':<10}"
+    if HEAD_WIDTH + 2 * CELL * n + 3 <= cols:
+        got = (f"{head}{names}  |{names}  hand\n", HEAD + "%7s" * n + "  |" + "%7s" * n, None, None)
+    elif HEAD_WIDTH + CELL * n <= cols:
+        got = (f"{head}{names}\n{INDENT}{'hand':<{HEAD_WIDTH - len(INDENT) - 7}}  after{names}\n",
+               HEAD + "%7s" * n, "%7s" * n, None)
+    else:  # narrower still: the payments and the standings on lines of their own
+        got = (f"{head.rstrip()}\n{INDENT}{'':<5}{names}\n", HEAD, INDENT + "after" + "%7s" * n,
+               INDENT + "paid " + "%7s" * n)
+    _ROWS[(n, cols)] = got
+    return got
+
 
 class TextWriter:
-    """One line per hand, grouped under a line per session; rejects in place; a summary at the end.
+    """One line per hand (two when the terminal is narrow), grouped under a line per session; rejects
+    in place; a summary at the end. Lines fit `cols` columns (default: the terminal's width).
 
     `long` prints the full breakdown (output.result_text) of each hand instead of its one line."""
 
-    def __init__(self, out, long=False):
+    def __init__(self, out, long=False, cols=None):
+        from .width import width
+
         self.out = out
         self.long = long
+        self.cols = cols or width()
         self.session = None
         self.started = False
+        self.forms: dict = {}  # seats -> _templates(seats, self.cols)
 
     def _session_line(self, name, source, posting=None):
         if name == self.session:
@@ -54,13 +88,18 @@ class TextWriter:
             from .ledger import _start_text
 
             bits.append(f"start {_start_text(s.start)}")
-        self.out.write(("\n" if self.started else "") + "  ".join(bits) + "\n")
+        from .width import fill
+
+        self.out.write(("\n" if self.started else "") + fill("  ".join(bits), self.cols) + "\n")
         if not self.long:
-            seats = s.seats if s else ("E", "S", "W", "N")
-            self.out.write(f"{'#':>4}  {'line':>6}  {'win':<3} {'how':<15} {'value':<10}"
-                           + "".join(f"{x:>7}" for x in seats) + "  |"
-                           + "".join(f"{x:>7}" for x in seats) + "  hand\n")
+            self.out.write(_templates(len(s.seats) if s else 4, self.cols)[0])
         self.started = True
+
+    def _below(self, text: str) -> str:
+        """`text` on lines of its own, indented, wrapped to the width."""
+        from .width import wrap_text
+
+        return "\n".join(wrap_text(text, self.cols, INDENT, INDENT)) + "\n"
 
     def record(self, job, outcome, posting):
         self._session_line(job.session, job.source, posting)
@@ -77,28 +116,63 @@ class TextWriter:
             self.out.write("Ledger:   " + "  ".join(f"{x} {_signed(posting.paid[x])} -> {_n(posting.standings[x])}"
                                                     for x in s.seats) + note + "\n")
             return
-        # one %-format of a row template per table size: this line is written for every hand
-        row = _ROWS.get(len(s.seats))
-        if row is None:
-            row = _ROWS[len(s.seats)] = ("%4d  %6d  %-3s %-15s %-10s" + "%7s" * len(s.seats) + "  |"
-                                         + "%7s" * len(s.seats) + "  %s%s\n")
+        # one %-format of a row template per table size and width: this line is written for every hand
+        seats = s.seats
+        forms = self.forms.get(len(seats))
+        if forms is None:
+            forms = self.forms[len(seats)] = _templates(len(seats), self.cols)
+        _, row, after, pays = forms
         paid, standings = posting.paid, posting.standings
-        self.out.write(row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value,
-                              *[_signed(paid[x]) for x in s.seats], *[_n(standings[x]) for x in s.seats],
-                              outcome["hand"], note))
+        hand = outcome["hand"]
+        if after is None:
+            line = row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value,
+                          *[_signed(paid[x]) for x in seats], *[_n(standings[x]) for x in seats])
+            if len(line) + len(hand) + len(note) + 2 <= self.cols:  # batch's hands and notes are ASCII
+                self.out.write(f"{line}  {hand}{note}\n")
+            else:
+                self.out.write(line + "\n" + self._below(hand + note))
+            return
+        after = after % tuple([_n(standings[x]) for x in seats])
+        if pays is not None:
+            line = (row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value)).rstrip()
+            self.out.write(self._fit(line) + self._fit(pays % tuple([_signed(paid[x]) for x in seats]))
+                           + self._fit(after) + self._below(hand + note))
+            return
+        line = row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value,
+                      *[_signed(paid[x]) for x in seats])
+        room = HEAD_WIDTH - len(INDENT) - 2
+        if len(hand) <= room and len(line) <= self.cols and HEAD_WIDTH + len(after) <= self.cols:
+            self.out.write(f"{line}\n{INDENT}{hand:<{room}}  {after}\n")
+        else:
+            self.out.write(self._fit(line) + self._below(hand) + self._fit(" " * HEAD_WIDTH + after))
+        if note:
+            self.out.write(self._below(note.strip()))
+
+    def _fit(self, line: str) -> str:
+        return (line if len(line) <= self.cols else self._below(line.strip()).rstrip("\n")) + "\n"
 
     def reject(self, job, reason):
         self._session_line(job.session, job.source)
         if self.long:
             self.out.write(f"\n-- rejected ({job.where}): {reason}\n")
+            return
+        line = f"{'x':>4}  {job.line:>6}  rejected: {reason}"
+        if len(line) <= self.cols:
+            self.out.write(line + "\n")
         else:
-            self.out.write(f"{'x':>4}  {job.line:>6}  rejected: {reason}\n")
+            from .width import wrap_text
+
+            self.out.write("\n".join(wrap_text(reason, self.cols, f"{'x':>4}  {job.line:>6}  rejected: ",
+                                                " " * 16)) + "\n")
 
     def end(self, summary):
-        self.out.write("\n" + summary_text(summary) + "\n")
+        self.out.write("\n" + summary_text(summary, self.cols) + "\n")
 
 
-def summary_text(summary) -> str:
+def summary_text(summary, cols=None) -> str:
+    """The run's summary and each session's standings, its long lines wrapped to `cols` columns."""
+    from .width import fill
+
     lines = [f"Summary: {summary['records']} record(s): {summary['scored']} scored, "
              f"{summary['rejected']} rejected" + (f" ({summary['internal']} by an internal error: please report)"
                                                   if summary["internal"] else "") + "."
@@ -113,7 +187,7 @@ def summary_text(summary) -> str:
         for seat, amount in (s.get("forgiven") or {}).items():
             lines.append(f"  loss cap: {seat} first paid short at hand {s['capped_at_hand'][seat]}; "
                          f"{_n(amount)} it owed in all was not paid (forgiven)")
-    return "\n".join(lines)
+    return "\n".join(fill(line, cols, "    ") for line in lines)
 
 
 def _ledger_dict(posting):
@@ -391,10 +465,11 @@ class Stop(Exception):
 
 
 def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_format=None, strict=False,
-        jobs=1, long=False, progress=None, err=None, echo_rejects=True, stdin=None, summary=None) -> dict:
+        jobs=1, long=False, progress=None, err=None, echo_rejects=True, stdin=None, summary=None,
+        house=None) -> dict:
     """Score every record of `paths` onto `out`; returns the summary dict (`summary`, when given, is
-    filled in as records are written: the account of a run that was interrupted). Raises Stop under
-    --strict."""
+    filled in as records are written: the account of a run that was interrupted). `house`: the config
+    file's house rules per ruleset (config.house_rules()). Raises Stop under --strict."""
     from . import batch
     from .ledger import Ledger, LedgerError
 
@@ -415,7 +490,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
         for p in paths:
             yield from batch.read_source(p, input_format, counter, stdin)
 
-    jobs_iter = (batch.prepare(r, variant, rules) for r in raws())
+    jobs_iter = (batch.prepare(r, variant, rules, house) for r in raws())
     try:
         group = 1 if "-" in paths else 64  # standard input: each record out as soon as it is in
         for job, outcome in batch.scored(jobs_iter, mode, jobs, group=group):
@@ -463,8 +538,9 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
 
 @click.command()
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False, allow_dash=True))
-@click.option("--variant", "-v", default="hk-old", show_default=True,
-              help="Ruleset for records that name none (a record's `variant` wins).")
+@click.option("--variant", "-v", default=None,
+              help="Ruleset for records that name none (a record's `variant` wins; default: the config "
+                   "file's, else hk-old).")
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
               help="House-rule default for every record (a record's `rules:` wins).")
 @click.option("--start", type=float, help="Each seat's starting score when a session's file does not give one.")
@@ -496,6 +572,14 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     import signal
 
     rules = _pairs(rules, "--rule")
+    from .config import defaults, house_rules
+    from .errors import MjError
+
+    try:  # the config file's ruleset and house rules, as `score` takes them
+        variant, _ = defaults(variant)
+        house = house_rules()
+    except MjError as e:
+        fail(str(e))
     if start is not None:
         if not math.isfinite(start) or abs(start) > MAX_START:
             fail(f"--start must be a finite number within -{MAX_START}..{MAX_START}, got {start!r}")
@@ -521,7 +605,7 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     try:
         stdin = sys.stdin.buffer if "-" in files else None
         run(list(files), out, fmt, variant, rules, start, input_format, strict, jobs, long_, progress,
-            echo_rejects=echo, stdin=stdin, summary=summary)
+            echo_rejects=echo, stdin=stdin, summary=summary, house=house)
         if summary["records"] == 0:
             fail("nothing to score: no records could be read from " + ", ".join(files))
         if sink:

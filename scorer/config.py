@@ -85,3 +85,26 @@ def defaults(variant: str | None) -> tuple[str, dict]:
     except MjError:
         return ref, {}  # scoring says what is wrong with the ruleset
     return ref, dict(rules.get(vid.lower()) or {})
+
+
+def house_rules():
+    """The config file's house rules as a function of a record's ruleset reference (an id or a file),
+    kept per reference; None when the file sets none (batch then pays nothing per record)."""
+    rules = load_config().get("rules") or {}
+    if not rules:
+        return None
+    from .variant import load_variant
+
+    seen: dict = {}
+
+    def for_ruleset(ref: str) -> dict:
+        got = seen.get(ref)
+        if got is None:
+            try:
+                vid = load_variant(ref).id
+            except MjError:
+                vid = None  # scoring says what is wrong with the ruleset
+            got = seen[ref] = dict(rules.get(vid.lower()) or {}) if vid else {}
+        return got
+
+    return for_ruleset

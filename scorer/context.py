@@ -10,10 +10,15 @@ from .lazy import cached_property
 SEATS = "ESWN"
 
 
+# a seat as a hand file or the API may name it: its letter or its wind's full name, in any case (as --seat takes it)
+SEAT_WORDS = {w: i for i, s in enumerate(SEATS) for w in (s, ("EAST", "SOUTH", "WEST", "NORTH")[i])}
+
+
 def seat_index(seat: str, what: str = "seat") -> int:
-    if not isinstance(seat, str) or seat.upper() not in SEATS or len(seat) != 1:
-        raise ContextError(f"{what} must be one of E S W N, got {seat!r}")
-    return SEATS.index(seat.upper())
+    i = SEAT_WORDS.get(seat.strip().upper()) if isinstance(seat, str) else None
+    if i is None:
+        raise ContextError(f"{what} must be one of E S W N (or east, south, west, north), got {seat!r}")
+    return i
 
 
 @dataclass(frozen=True)
@@ -235,6 +240,18 @@ def _check_atom(where, value, number_bound):
     raise ContextValue(f"{where} must be true/false, a number or text, got {type(value).__name__}")
 
 
+def _others_seats(others: dict) -> dict:
+    """`others` keyed by seat letter: a wind's full name (south) is its seat, as in --other south:HAND."""
+    out: dict = {}
+    for k, v in others.items():
+        i = SEAT_WORDS.get(k.strip().upper()) if isinstance(k, str) else None
+        key = SEATS[i] if i is not None else k
+        if key in out:
+            raise ContextValue(f"others names seat {key} twice")
+        out[key] = v
+    return out
+
+
 def _check_others(others: dict) -> None:
     if len(others) > 4:
         raise ContextBounds(f"others names {len(others)} seats; a table has at most 4")
@@ -312,6 +329,7 @@ def _make_context(kw) -> Context:
             if not isinstance(value, dict):
                 raise ContextValue(f"{key} must be a mapping, got {type(value).__name__}")
             if key == "others":
+                value = _others_seats(value)
                 _check_others(value)
             elif len(value) > 64:
                 raise ContextBounds("rules: more than 64 options")

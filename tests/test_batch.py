@@ -94,7 +94,7 @@ def test_csv_columns_rules_and_others(tmp_path):
 def test_text_and_json_output(tmp_path):
     f = tmp_path / "n.yaml"
     f.write_text(yaml.safe_dump([H1, H2]))
-    r = batch(f, "--start", 2000)
+    r = CliRunner().invoke(main, ["batch", str(f), "--start", "2000"], env={"COLUMNS": "200"})  # the one-line form
     assert r.exit_code == 0
     lines = r.stdout.splitlines()
     assert "start 2000 each" in lines[0]

@@ -245,13 +245,7 @@ def test_every_help_example_works_and_fits():
         assert not _wide(r.output), (line, _wide(r.output))
 
 
-# batch's per-record table (running standings beside each hand) is wider than 80 columns: its owner's
-# to fit; strict, so this test says so when it does
-_BATCH_WIDE = pytest.mark.xfail(strict=True, reason="batch's record table does not fit 80 columns yet")
-
-
-@pytest.mark.parametrize("line", [pytest.param(c, marks=_BATCH_WIDE) if c == "mjscore batch examples/classical-worked.yaml"
-                                  else c for c in _readme_commands()])
+@pytest.mark.parametrize("line", _readme_commands())
 def test_every_readme_example_fits_80_columns(line):
     r = run(*shlex.split(line)[1:])
     assert not _wide(r.output), (line, _wide(r.output)[:3])
