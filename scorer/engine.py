@@ -43,14 +43,25 @@ def _compile_group(bound: Bound, ks, name: str):
     equal keys, yet a count shows as written)."""
     ns: dict = {}
     lines = ["def run(f):", "    h = []"]
+    tables: dict = {}  # a `lookup` predicate's table function -> the local holding its table
     for k in ks:
         spec, fn, params, _value = bound.patterns[k]
         ns[f"c{k}"] = fn
         prepare = getattr(fn, "prepare", None)
         if prepare:
             params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
-        args = ["f"] + _arguments(fn, 1, params, ns, f"p{k}")
-        lines.append(f"    n = c{k}({', '.join(args)})")
+        table = getattr(fn, "lookup", None)
+        if table is not None and set(params) == {table[1]}:  # fetched at its first use, read inline after
+            t = tables.get(table[0])
+            if t is None:
+                t = tables[table[0]] = f"t{len(tables)}"
+                ns[f"{t}_fn"] = table[0]
+                lines.append(f"    {t} = {t}_fn(f)")
+            ns[f"p{k}_key"] = params[table[1]]
+            lines.append(f"    n = {t}.get(p{k}_key, 0)")
+        else:
+            args = ["f"] + _arguments(fn, 1, params, ns, f"p{k}")
+            lines.append(f"    n = c{k}({', '.join(args)})")
         lines.append(f"    if n: h.append(({k}, n, type(n)))")
     lines.append("    return h")
     exec(compile("\n".join(lines), f"<{name} {bound.variant.id}>", "exec"), ns)  # noqa: S102 - our own text

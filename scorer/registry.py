@@ -103,6 +103,17 @@ def reads(what: str):
     return deco
 
 
+def lookup(table, param: str):
+    """Declare that a pattern predicate's answer is `table(facts).get(<its parameter param>, 0)`, for
+    many entries of a ruleset that read one table of the reading (MCR's set fans): the engine then
+    fetches the table once a reading and looks each entry up inline, with no call per entry. The
+    predicate itself must still answer the same (`evaluate` on a non-Bound calls it)."""
+    def deco(fn):
+        fn.lookup = (table, param)
+        return fn
+    return deco
+
+
 def hand_level(fn):
     """Declare that a refusal reads only the hand, the context and the wild tile (not the reading's
     blocks, form or winning block): the engine asks it once per hand, not once per reading."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..hand import CHOW, KONG
-from ..registry import pattern, reads
+from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import analyse
@@ -37,15 +37,20 @@ def _tiles_fan(f) -> bool:
 
 # ---- set combinations ----------------------------------------------------------------------
 
+def _set_fans(f) -> dict:
+    """The fans the reading's sets make together: fan name -> count (the table mcr_sets_fan reads)."""
+    try:
+        return f._mcr_fans  # (read for some thirty fans of every reading: kept as an attribute)
+    except AttributeError:
+        return analyse(f).fans
+
+
 @pattern()
+@lookup(_set_fans, "fan")  # the engine reads the table once a reading, not once a fan
 def mcr_sets_fan(f, fan="pure_double_chow"):
     """A fan the sets make together (chows, pungs, concealed pungs, kongs), after the non-repeat and
     account-once principles (mcr_sets.py)."""
-    try:
-        fans = f._mcr_fans  # (read for some thirty fans of every reading: kept as an attribute)
-    except AttributeError:
-        fans = analyse(f).fans
-    return fans.get(fan, 0)
+    return _set_fans(f).get(fan, 0)
 
 
 @pattern()

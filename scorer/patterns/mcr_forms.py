@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, standard_readings
+from ..decompose import _SUIT_TABLES, SINGLE, Block, Reading, _plain_splits, _suit_entry, meld_blocks, standard_readings
 from ..forms import form
 from ..hand import CHOW, KONG, PAIR, PUNG
 from .mcr_sets import order_key, pung_fans, sequence_fans
@@ -94,10 +94,16 @@ def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
 _WAITS: dict = {}
 
 
-def _complete(standing: list, seven: bool) -> bool:
-    if seven and all(c % 2 == 0 for c in standing):
-        return True
-    return bool(_plain_splits(tuple(standing)))
+def _entry(sub: tuple, base: int, table: dict):
+    """_plain_splits' per-suit entry (kept in its table): () empty, None not sets and at most a pair,
+    else (whether it holds the pair, its splits)."""
+    try:
+        return table[sub]
+    except KeyError:
+        if len(table) >= 65536:
+            table.clear()
+        got = table[sub] = _suit_entry(sub, base)
+        return got
 
 
 def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
@@ -110,15 +116,39 @@ def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
         return got
     standing = list(counts)
     standing[win] -= 1
+    # a tile completes sets and a pair when every suit (and the honours) splits into sets and at most
+    # a pair and exactly one holds the pair (_plain_splits' test): a tile changes its own suit only,
+    # so the other suits' entries are looked up once, not once a tile
+    entries = [_entry(tuple(standing[base:end]), base, table) for base, end, table in _SUIT_TABLES]
+    # all counts even after the tile (seven pairs): only when it is the one tile held an odd number of times
+    odd = [t for t in range(34) if standing[t] & 1] if seven else ()
+    seven_t = odd[0] if len(odd) == 1 else -1
     found = 0
-    for t in range(34):
-        near = standing[t] or (t < 27 and any(standing[u] for u in range(max(t - 2, t - t % 9), min(t + 3, t - t % 9 + 9))))
-        if not near:
+    for g, (base, end, table) in enumerate(_SUIT_TABLES):
+        others = [e for h, e in enumerate(entries) if h != g]
+        pairs = sum(1 for e in others if e and e[0])
+        if None in others or pairs > 1:  # no tile of this suit makes sets and a pair
+            if base <= seven_t < end:
+                found += 1
+            if found > 1:
+                break
             continue
-        standing[t] += 1
-        if _complete(standing, seven):
-            found += 1
-        standing[t] -= 1
+        sub = standing[base:end]
+        for i in range(end - base):
+            # a tile away from every tile held (two ranks or more in its suit) completes no set
+            if not sub[i] and (base == 27 or not any(sub[max(i - 2, 0):i + 3])):
+                continue
+            t = base + i
+            if t == seven_t:
+                found += 1
+            else:
+                sub[i] += 1
+                e = _entry(tuple(sub), base, table)
+                sub[i] -= 1
+                if e is not None and pairs + bool(e and e[0]) == 1:
+                    found += 1
+            if found > 1:
+                break
         if found > 1:
             break
     got = found == 1
