@@ -51,13 +51,14 @@ def _compile_group(bound: Bound, ks, name: str):
         if prepare:
             params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
         table = getattr(fn, "lookup", None)
-        if table is not None and set(params) == {table[1]}:  # fetched at its first use, read inline after
+        if table is not None and set(params) == set(table[1]):  # fetched at its first use, read inline after
             t = tables.get(table[0])
             if t is None:
                 t = tables[table[0]] = f"t{len(tables)}"
                 ns[f"{t}_fn"] = table[0]
                 lines.append(f"    {t} = {t}_fn(f)")
-            ns[f"p{k}_key"] = params[table[1]]
+            key = tuple(params[p] for p in table[1])
+            ns[f"p{k}_key"] = key[0] if len(key) == 1 else key
             lines.append(f"    n = {t}.get(p{k}_key, 0)")
         else:
             args = ["f"] + _arguments(fn, 1, params, ns, f"p{k}")

@@ -103,13 +103,14 @@ def reads(what: str):
     return deco
 
 
-def lookup(table, param: str):
-    """Declare that a pattern predicate's answer is `table(facts).get(<its parameter param>, 0)`, for
-    many entries of a ruleset that read one table of the reading (MCR's set fans): the engine then
+def lookup(table, *params: str):
+    """Declare that a pattern predicate's answer is `table(facts).get(key, 0)`, the key its parameter
+    `params[0]` (several: the tuple of theirs in that order), for many entries of a ruleset that read
+    one table of the reading (MCR's set fans, riichi's fu of sets): the engine then
     fetches the table once a reading and looks each entry up inline, with no call per entry. The
     predicate itself must still answer the same (`evaluate` on a non-Bound calls it)."""
     def deco(fn):
-        fn.lookup = (table, param)
+        fn.lookup = (table, params)
         return fn
     return deco
 

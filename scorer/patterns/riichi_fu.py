@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..errors import ContextError, ImpossibleHand, NotationError
 from ..hand import KONG, PUNG
 from ..notation import parse_tiles_only, red_fives
-from ..registry import pattern, reads
+from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, HONOURS, TERMINALS
 
 _ORPHAN = TERMINALS | HONOURS
@@ -101,12 +101,13 @@ def riichi_fu_open_pinfu(f):
     return int(f.form == "standard" and not f.closed and pinfu_shape(f))
 
 
-@pattern()
-def riichi_fu_set(f, kind, orphan, concealed):
-    """Fu of pungs and kongs by kind, terminal/honour or simple, concealed or open (a pung completed
-    by a discard is open). Returns how many sets of this kind the reading has."""
+_NO_SETS: dict = {}
+
+
+def _fu_sets(f) -> dict:
+    """(kind, terminal or honour, concealed) -> how many such pungs and kongs the reading has."""
     if not f.n_pungs:
-        return 0
+        return _NO_SETS
     got = f.__dict__.get("_riichi_sets")  # the eight entries share one pass over the blocks
     if got is None:
         got = {}
@@ -118,7 +119,15 @@ def riichi_fu_set(f, kind, orphan, concealed):
                 key = (k, b.tile in _ORPHAN, closed)
                 got[key] = got.get(key, 0) + 1
         f.__dict__["_riichi_sets"] = got
-    return got.get((kind, orphan, concealed), 0)
+    return got
+
+
+@pattern()
+@lookup(_fu_sets, "kind", "orphan", "concealed")  # the engine reads the table once a reading
+def riichi_fu_set(f, kind, orphan, concealed):
+    """Fu of pungs and kongs by kind, terminal/honour or simple, concealed or open (a pung completed
+    by a discard is open). Returns how many sets of this kind the reading has."""
+    return _fu_sets(f).get((kind, orphan, concealed), 0)
 
 
 @pattern()
