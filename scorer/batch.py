@@ -555,11 +555,19 @@ def _check_start(start):
     if isinstance(start, bool) or not isinstance(start, (int, float, dict)):
         raise ValueError(f"start must be a number or a mapping of seats to numbers, got {_typename(start)} {start!r}")
     if isinstance(start, dict):
+        from .context import SEAT_WORDS, SEATS
+
+        seats = {}
         for k, v in start.items():
-            if not isinstance(k, str) or k.upper() not in ("E", "S", "W", "N"):
-                raise ValueError(f"start: {k!r} is not a seat (E S W N)")
+            i = SEAT_WORDS.get(k.strip().upper()) if isinstance(k, str) else None  # E or east, as --seat takes it
+            if i is None:
+                raise ValueError(f"start: {k!r} is not a seat (E S W N, or east, south, west, north)")
             if isinstance(v, bool) or not isinstance(v, (int, float)):
                 raise ValueError(f"start: {k} must be a number, got {v!r}")
+            if SEATS[i] in seats:
+                raise ValueError(f"start: seat {SEATS[i]} is given twice")
+            seats[SEATS[i]] = v
+        start = seats
     for v in start.values() if isinstance(start, dict) else [start]:
         if not math.isfinite(v) or abs(v) > 10 ** 12:
             raise ValueError(f"start must be a finite number within -10^12..10^12, got {v!r}")

@@ -63,8 +63,9 @@ def _templates(n: int, cols: int) -> tuple:
 
 
 class TextWriter:
-    """One line per hand (two when the terminal is narrow), grouped under a line per session; rejects
-    in place; a summary at the end. Lines fit `cols` columns (default: the terminal's width).
+    """One line per hand (more when the terminal is narrow: _templates), grouped under a line per
+    session; rejects in place; a summary at the end. Lines fit `cols` columns (default: the terminal's
+    width).
 
     `long` prints the full breakdown (output.result_text) of each hand instead of its one line."""
 
@@ -113,8 +114,14 @@ class TextWriter:
                 f"{seat} paid {_n(paid)} of {_n(owed)}" for seat, owed, paid in posting.shortfalls)
         if self.long:
             self.out.write(f"\n-- hand {posting.hand_no}  ({job.where})\n{outcome['text']}\n")
-            self.out.write("Ledger:   " + "  ".join(f"{x} {_signed(posting.paid[x])} -> {_n(posting.standings[x])}"
-                                                    for x in s.seats) + note + "\n")
+            line, lines = "Ledger:", []
+            for part in [f"{x} {_signed(posting.paid[x])} -> {_n(posting.standings[x])}" for x in s.seats]:
+                if len(line) + 2 + len(part) > self.cols and line.strip():  # a seat's entry stays whole
+                    lines.append(line)
+                    line = " " * 8
+                line += ("   " if line == "Ledger:" else "  ") + part
+            lines.append(line)
+            self.out.write("\n".join(lines) + "\n" + (self._below(note.strip()) if note else ""))
             return
         # one %-format of a row template per table size and width: this line is written for every hand
         seats = s.seats
@@ -130,13 +137,13 @@ class TextWriter:
             if len(line) + len(hand) + len(note) + 2 <= self.cols:  # batch's hands and notes are ASCII
                 self.out.write(f"{line}  {hand}{note}\n")
             else:
-                self.out.write(line + "\n" + self._below(hand + note))
+                self.out.write(line + "\n" + self._below(hand) + (self._below(note.strip()) if note else ""))
             return
         after = after % tuple([_n(standings[x]) for x in seats])
         if pays is not None:
             line = (row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value)).rstrip()
             self.out.write(self._fit(line) + self._fit(pays % tuple([_signed(paid[x]) for x in seats]))
-                           + self._fit(after) + self._below(hand + note))
+                           + self._fit(after) + self._below(hand) + (self._below(note.strip()) if note else ""))
             return
         line = row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value,
                       *[_signed(paid[x]) for x in seats])

@@ -112,6 +112,14 @@ def test_full_wind_names_in_hand_files(tmp_path):
     assert r.exit_code == 1
     assert rows[0]["net"] == rows[1]["net"] and rows[0]["items"] == rows[1]["items"] and rows[1]["net"]["N"] > 0
     assert "seat must be one of E S W N" in rows[2]["error"]
+    f.write_text('- {hand: "123p 456p CCC NNN 55p", seat: north, discarder: south, '
+                 'start: {east: 100, South: 200, W: 300, NORTH: 400}}\n')
+    rows = [json.loads(x) for x in batch(f, "--format", "jsonl").stdout.splitlines()]
+    net = rows[0]["net"]
+    assert rows[0]["ledger"]["standings"] == {"E": 100 + net["E"], "S": 200 + net["S"], "W": 300 + net["W"],
+                                             "N": 400 + net["N"]}
+    f.write_text('- {hand: "123p 456p CCC NNN 55p", seat: N, discarder: S, start: {E: 1, east: 2, S: 0, W: 0, N: 0}}\n')
+    assert "seat E is given twice" in json.loads(batch(f, "--format", "jsonl").stdout.splitlines()[0])["error"]
 
 
 def test_full_wind_names_in_the_api_and_others():
