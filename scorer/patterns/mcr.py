@@ -4,7 +4,7 @@ the fans sets make together come from the account-once mechanism of mcr_sets.py.
 from __future__ import annotations
 
 from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
-from ..hand import CHOW, KONG
+from ..hand import CHOW
 from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
 from .mcr_forms import KNITTED_SETS, wait_of
@@ -15,6 +15,7 @@ _GREEN = tile_mask(GREEN_TILES)
 _REVERSIBLE = tile_mask([9 + r for r in (0, 1, 2, 3, 4, 7, 8)] + [18 + r for r in (1, 3, 4, 5, 7, 8)] + [31])
 _SUITED = (1 << 27) - 1
 _SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
+_M, _P, _S = _SUIT_MASKS
 _WIND_MASK = tile_mask(WIND_TILES)
 _DRAGON_MASK = tile_mask(DRAGON_TILES)
 _SIMPLES = _SUITED & ~TERMINAL_MASK
@@ -124,7 +125,7 @@ def mcr_suits(f, suits=1, honours="any"):
     if not _tiles_fan(f):
         return 0
     m = f.mask
-    n = sum(1 for sm in _SUIT_MASKS if m & sm)
+    n = bool(m & _M) + bool(m & _P) + bool(m & _S)  # (no generator: four entries a reading)
     has = bool(m & HONOUR_MASK)
     if honours == "with" and not has or honours == "without" and has:
         return 0
@@ -135,7 +136,7 @@ def mcr_suits(f, suits=1, honours="any"):
 def mcr_all_types(f):
     """All types: characters, bamboo, dots, winds and dragons all present."""
     m = f.mask
-    return int(all(m & sm for sm in _SUIT_MASKS) and bool(m & _WIND_MASK) and bool(m & _DRAGON_MASK))
+    return int(bool(m & _M and m & _P and m & _S and m & _WIND_MASK and m & _DRAGON_MASK))
 
 
 @pattern()
@@ -164,9 +165,7 @@ def mcr_ranks(f, low=1, high=9):
 @pattern()
 def mcr_tile_hog(f):
     """Tile hog: all four tiles of a kind used without a kong, once per such kind."""
-    c = f.hand.all_counts
-    kongs = sum(1 for b in f.blocks if b.kind == KONG)
-    return sum(1 for t in range(34) if c[t] == 4) - kongs
+    return f.hand.all_counts[:34].count(4) - f.n_kongs
 
 
 # ---- single pungs and winds --------------------------------------------------------------------

@@ -184,8 +184,9 @@ def wait_of(f):
     win = hand.win_tile
     got = None
     if f.form == "standard":
-        if unique_wait(hand.counts, win, not hand.melds):
-            got = _position(f.blocks, win)
+        got = _position(f.blocks, win)  # (no position of the winning tile: no wait fan, whatever the wait)
+        if got is not None and not unique_wait(hand.counts, win, not hand.melds):
+            got = None
     elif f.form == "mcr_knitted_straight":
         knit = tuple(b.tile for b in f.blocks if b.kind == SINGLE)
         if hand.melds:
@@ -197,7 +198,9 @@ def wait_of(f):
             rest = list(hand.counts)
             for t in knit:
                 rest[t] -= 1
-            if rest[win] and unique_wait(tuple(rest), win, False):
+            if rest[win]:
                 got = _position([b for b in f.blocks if b.kind != SINGLE], win)
+                if got is not None and not unique_wait(tuple(rest), win, False):
+                    got = None
     d["_mcr_wait"] = got
     return got
