@@ -425,7 +425,7 @@ class _Trickle:
 
 @pytest.mark.parametrize("step", [1, 7, 64, 65536])
 def test_lines_are_cut_at_line_ends_whatever_the_blocks(step, monkeypatch):
-    from scorer import batch as batch_mod
+    from scorer import batch_read as batch_mod  # the reader reads MAX_LINE from its own module
 
     monkeypatch.setattr(batch_mod, "MAX_LINE", 10)
     lines = [b"a" * 10 + b"\n", b"b" * 11 + b"\n", b"\n", b"c\r\n", b"d" * 40 + b"\n", b"e" * 3 + b"\n", b"f" * 10]
