@@ -1,0 +1,277 @@
+"""The writers of `mjscore batch` (scorer/cli_batch.py runs them): text rows from per-width templates,
+JSON Lines, one JSON document, CSV; each takes a record, a rejected record and the summary."""
+from __future__ import annotations
+
+import csv
+import json
+
+from .ledger import num
+
+
+def _n(x) -> str:
+    return str(x) if x.__class__ is int else str(num(x))
+
+
+def _signed(x) -> str:
+    if x.__class__ is not int:
+        x = num(x)
+    return f"+{x}" if x > 0 else str(x)
+
+
+_ROWS: dict = {}  # (seats at the table, width) -> TextWriter's row templates
+
+HEAD = "%4d  %6d  %-3s %-15s %-10s"  # #, line, win, how, value: 44 columns
+HEAD_WIDTH = 44
+CELL = 7  # a seat's column
+INDENT = " " * 6  # a hand, a note or a reject's reason on a line of its own
+
+
+def _templates(n: int, cols: int) -> tuple:
+    """(header text, row template, standings template or None, payments template or None) for `n`
+    seats in `cols` columns.
+
+    The full form puts each seat's payment and standing after the hand on the row; it is used when
+    both fit (a hand that does not fit goes on its own line below). Narrower, the standings go on a
+    second line, under the payments, beside the hand when it fits there; narrower still, the
+    payments and the standings each get a line."""
+    got = _ROWS.get((n, cols))
+    if got is not None:
+        return got
+    seats = ("E", "S", "W", "N")[:n] if n <= 4 else tuple(str(i) for i in range(n))
+    names = "".join(f"{x:>{CELL}}" for x in seats)
+    head = f"{'#':>4}  {'line':>6}  {'win':<3} {'how':<15} {'value':<10}"
+    if HEAD_WIDTH + 2 * CELL * n + 3 <= cols:
+        got = (f"{head}{names}  |{names}  hand\n", HEAD + "%7s" * n + "  |" + "%7s" * n, None, None)
+    elif HEAD_WIDTH + CELL * n <= cols:
+        got = (f"{head}{names}\n{INDENT}{'hand':<{HEAD_WIDTH - len(INDENT) - 7}}  after{names}\n",
+               HEAD + "%7s" * n, "%7s" * n, None)
+    else:  # narrower still: the payments and the standings on lines of their own
+        got = (f"{head.rstrip()}\n{INDENT}{'':<5}{names}\n", HEAD, INDENT + "after" + "%7s" * n,
+               INDENT + "paid " + "%7s" * n)
+    _ROWS[(n, cols)] = got
+    return got
+
+
+class TextWriter:
+    """One line per hand (more when the terminal is narrow: _templates), grouped under a line per
+    session; rejects in place; a summary at the end. Lines fit `cols` columns (default: the terminal's
+    width).
+
+    `long` prints the full breakdown (output.result_text) of each hand instead of its one line."""
+
+    def __init__(self, out, long=False, cols=None):
+        from .width import width
+
+        self.out = out
+        self.long = long
+        self.cols = cols or width()
+        self.session = None
+        self.started = False
+        self.forms: dict = {}  # seats -> _templates(seats, self.cols)
+
+    def _session_line(self, name, source, posting=None):
+        if name == self.session:
+            return
+        self.session = name
+        s = posting.session if posting else None
+        bits = [f"Session {name!r}" if name != source else f"Session {source}"]
+        if s is not None:
+            from .ledger import _start_text
+
+            bits.append(f"start {_start_text(s.start)}")
+        from .width import fill
+
+        self.out.write(("\n" if self.started else "") + fill("  ".join(bits), self.cols) + "\n")
+        if not self.long:
+            self.out.write(_templates(len(s.seats) if s else 4, self.cols)[0])
+        self.started = True
+
+    def _below(self, text: str) -> str:
+        """`text` on lines of its own, indented, wrapped to the width."""
+        from .width import wrap_text
+
+        return "\n".join(wrap_text(text, self.cols, INDENT, INDENT)) + "\n"
+
+    def record(self, job, outcome, posting):
+        self._session_line(job.session, job.source, posting)
+        s = posting.session
+        value = "limit" if outcome["limit"] else f"{_n(outcome['total'])} {outcome['unit']}".strip()
+        if s.variants and outcome["variant"] != s.variants[0]:
+            value += f" [{outcome['variant']}]"
+        note = ""
+        if posting.shortfalls:
+            note = "   loss cap " + _n(posting.cap) + ": " + ", ".join(
+                f"{seat} paid {_n(paid)} of {_n(owed)}" for seat, owed, paid in posting.shortfalls)
+        if self.long:
+            self.out.write(f"\n-- hand {posting.hand_no}  ({job.where})\n{outcome['text']}\n")
+            line, lines = "Ledger:", []
+            for part in [f"{x} {_signed(posting.paid[x])} -> {_n(posting.standings[x])}" for x in s.seats]:
+                if len(line) + 2 + len(part) > self.cols and line.strip():  # a seat's entry stays whole
+                    lines.append(line)
+                    line = " " * 8
+                line += ("   " if line == "Ledger:" else "  ") + part
+            lines.append(line)
+            self.out.write("\n".join(lines) + "\n" + (self._below(note.strip()) if note else ""))
+            return
+        # one %-format of a row template per table size and width: this line is written for every hand
+        seats = s.seats
+        forms = self.forms.get(len(seats))
+        if forms is None:
+            forms = self.forms[len(seats)] = _templates(len(seats), self.cols)
+        _, row, after, pays = forms
+        paid, standings = posting.paid, posting.standings
+        hand = outcome["hand"]
+        if after is None:
+            line = row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value,
+                          *[_signed(paid[x]) for x in seats], *[_n(standings[x]) for x in seats])
+            if len(line) + len(hand) + len(note) + 2 <= self.cols:  # batch's hands and notes are ASCII
+                self.out.write(f"{line}  {hand}{note}\n")
+            else:
+                self.out.write(line + "\n" + self._below(hand) + (self._below(note.strip()) if note else ""))
+            return
+        after = after % tuple([_n(standings[x]) for x in seats])
+        if pays is not None:
+            line = (row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value)).rstrip()
+            self.out.write(self._fit(line) + self._fit(pays % tuple([_signed(paid[x]) for x in seats]))
+                           + self._fit(after) + self._below(hand) + (self._below(note.strip()) if note else ""))
+            return
+        line = row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value,
+                      *[_signed(paid[x]) for x in seats])
+        room = HEAD_WIDTH - len(INDENT) - 2
+        if len(hand) <= room and len(line) <= self.cols and HEAD_WIDTH + len(after) <= self.cols:
+            self.out.write(f"{line}\n{INDENT}{hand:<{room}}  {after}\n")
+        else:
+            self.out.write(self._fit(line) + self._below(hand) + self._fit(" " * HEAD_WIDTH + after))
+        if note:
+            self.out.write(self._below(note.strip()))
+
+    def _fit(self, line: str) -> str:
+        return (line if len(line) <= self.cols else self._below(line.strip()).rstrip("\n")) + "\n"
+
+    def reject(self, job, reason):
+        self._session_line(job.session, job.source)
+        if self.long:
+            self.out.write(f"\n-- rejected ({job.where}): {reason}\n")
+            return
+        line = f"{'x':>4}  {job.line:>6}  rejected: {reason}"
+        if len(line) <= self.cols:
+            self.out.write(line + "\n")
+        else:
+            from .width import wrap_text
+
+            self.out.write("\n".join(wrap_text(reason, self.cols, f"{'x':>4}  {job.line:>6}  rejected: ",
+                                                " " * 16)) + "\n")
+
+    def end(self, summary):
+        self.out.write("\n" + summary_text(summary, self.cols) + "\n")
+
+
+def summary_text(summary, cols=None) -> str:
+    """The run's summary and each session's standings, its long lines wrapped to `cols` columns."""
+    from .width import fill
+
+    lines = [f"Summary: {summary['records']} record(s): {summary['scored']} scored, "
+             f"{summary['rejected']} rejected" + (f" ({summary['internal']} by an internal error: please report)"
+                                                  if summary["internal"] else "") + "."
+             + (f" {summary['file_errors']} file(s) could not be read (to the end)." if summary["file_errors"] else "")]
+    for s in summary["sessions"]:
+        lines.append("")
+        lines.append(f"{s['session']}: {s['hands']} hand(s)" + (f", {s['rejected']} rejected" if s["rejected"] else "")
+                     + f"; rules {', '.join(s['variants'])}")
+        lines.append(f"  {'seat':<5}{'start':>9}{'net':>9}{'final':>9}")
+        for seat in s["seats"]:
+            lines.append(f"  {seat:<5}{_n(s['start'][seat]):>9}{_signed(s['net'][seat]):>9}{_n(s['final'][seat]):>9}")
+        for seat, amount in (s.get("forgiven") or {}).items():
+            lines.append(f"  loss cap: {seat} first paid short at hand {s['capped_at_hand'][seat]}; "
+                         f"{_n(amount)} it owed in all was not paid (forgiven)")
+    return "\n".join(fill(line, cols, "    ") for line in lines)
+
+
+def _ledger_dict(posting):
+    d = {"hand_no": posting.hand_no, "paid": posting.paid, "standings": posting.standings}
+    if posting.shortfalls:
+        d["shortfalls"] = [{"seat": s, "owed": o, "paid": p} for s, o, p in posting.shortfalls]
+        d["loss_cap"] = posting.cap
+    return d
+
+
+def _record_dict(job, outcome, posting):
+    d = {"file": job.source, "line": job.line, "session": job.session}
+    d.update(outcome["full"])
+    d["ledger"] = _ledger_dict(posting)
+    return d
+
+
+class JsonlWriter:
+    """One JSON object per record (scored: `mjscore score --format json` keys plus file, line, session
+    and ledger; rejected: file, line, session, error); the last line is {"summary": {...}}."""
+
+    def __init__(self, out):
+        self.out = out
+
+    def record(self, job, outcome, posting):
+        text = outcome.get("json")
+        if text is None:
+            self.out.write(json.dumps(_record_dict(job, outcome, posting), ensure_ascii=False) + "\n")
+            return
+        from .jsonline import encode  # _record_dict's keys in its order, the scored part as text
+
+        self.out.write(f'{{"file": {encode(job.source)}, "line": {encode(job.line)}, "session": '
+                       f'{encode(job.session)}, {text}, "ledger": {encode(_ledger_dict(posting))}}}\n')
+
+    def reject(self, job, reason):
+        self.out.write(json.dumps({"file": job.source, "line": job.line, "session": job.session, "error": reason},
+                                  ensure_ascii=False) + "\n")
+
+    def end(self, summary):
+        self.out.write(json.dumps({"summary": summary}, ensure_ascii=False) + "\n")
+
+
+class JsonWriter:
+    """One JSON document {"records": [...], "summary": {...}}, written as it goes (constant memory)."""
+
+    def __init__(self, out):
+        self.out = out
+        self.first = True
+        out.write('{"records": [')
+
+    def _item(self, d):
+        self.out.write(("\n" if self.first else ",\n") + json.dumps(d, ensure_ascii=False))
+        self.first = False
+
+    def record(self, job, outcome, posting):
+        self._item(_record_dict(job, outcome, posting))
+
+    def reject(self, job, reason):
+        self._item({"file": job.source, "line": job.line, "session": job.session, "error": reason})
+
+    def end(self, summary):
+        self.out.write('\n], "summary": ' + json.dumps(summary, ensure_ascii=False) + "}\n")
+
+
+class CsvWriter:
+    """One row per record; paid_X is what seat X paid (-) or collected (+) on the hand after any loss cap,
+    after_X its standing after the hand. The summary goes to stderr (a CSV holds one table)."""
+
+    SEATS = ("E", "S", "W", "N")
+
+    def __init__(self, out):
+        self.w = csv.writer(out, lineterminator="\n")
+        self.w.writerow(["file", "line", "session", "hand_no", "variant", "hand", "seat", "win", "total", "unit",
+                         "limit", "items"] + [f"paid_{s}" for s in self.SEATS] + [f"after_{s}" for s in self.SEATS]
+                        + ["note", "error"])
+
+    def record(self, job, outcome, posting):
+        note = "; ".join(f"loss cap {_n(posting.cap)}: {s} paid {_n(p)} of {_n(o)}" for s, o, p in posting.shortfalls)
+        self.w.writerow([job.source, job.line, job.session, posting.hand_no, outcome["variant"], outcome["hand"],
+                         outcome["seat"], outcome["win"], _n(outcome["total"]), outcome["unit"],
+                         "yes" if outcome["limit"] else "", "; ".join(outcome["items"])]
+                        + [_n(posting.paid[s]) if s in posting.paid else "" for s in self.SEATS]
+                        + [_n(posting.standings[s]) if s in posting.standings else "" for s in self.SEATS]
+                        + [note, ""])
+
+    def reject(self, job, reason):
+        self.w.writerow([job.source, job.line, job.session] + [""] * 17 + [reason])
+
+    def end(self, summary):
+        pass
