@@ -64,7 +64,9 @@ def _win_text(ctx) -> str:
     if ctx.kong_draw:
         how += f" (kong replacement, {ctx.kong_draw} kong{'s' if ctx.kong_draw > 1 else ''})"
     extra = [k for k, on in (("last tile", ctx.last_tile), ("first turn", ctx.first_turn)) if on]
-    return f"{how}; winner {ctx.seat}, round {ctx.round}, dealer {ctx.dealer}" + (
+    # with the dealer away from E the seat letter is a place, not the wind the patterns read: say both
+    winner = ctx.seat if ctx.seat_wind == ctx.seat else f"{ctx.seat} (seat wind {ctx.seat_wind})"
+    return f"{how}; winner {winner}, round {ctx.round}, dealer {ctx.dealer}" + (
         f", dealer streak {ctx.streak}" if ctx.streak else "") + (f"; {', '.join(extra)}" if extra else "")
 
 

@@ -53,3 +53,11 @@ def test_seat_winds_follow_the_dealer():
     assert "seat_wind_pung" not in items and any("winner is East" in w for w in why)
     items, _ = labels("123p 456p CCC EEE 55p")
     assert "seat_wind_pung" in items
+
+
+def test_the_breakdown_names_the_seat_wind_when_it_is_not_the_seat_letter():
+    # the reader must see why EEE is S's seat-wind pung when S deals
+    moved = cli("score", "123p 456p CCC EEE 55p", "--seat", "S", "--dealer", "S", "--discarder", "W")
+    assert "winner S (seat wind E), round E, dealer S" in moved.stdout
+    plain = cli("score", HAND, "--seat", "N", "--discarder", "S")
+    assert "winner N, round E" in plain.stdout and "seat wind" not in plain.stdout.split("Reading:")[0]
