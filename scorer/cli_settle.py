@@ -8,7 +8,7 @@ import textwrap
 import click
 
 from .cli import SEAT, _pairs, run_guarded
-from .cli_table_common import FMT, KONG_KIND, _names, _payments
+from .cli_table_common import FMT, KONG_KIND, _names, _payments, false_win_claim
 
 
 def _settle_common(fn):
@@ -92,15 +92,7 @@ def settle_kong(seat, kind, discarder, chain, variant, round_, dealer, streak, r
 @_settle_common
 def settle_false_win(seat, total, is_limit, self_draw, discarder, variant, round_, dealer, streak, rules, fmt):
     """What a false win pays."""
-    fields = {"seat": seat}
-    if total is not None:
-        fields["total"] = int(total) if total.is_integer() else total
-    if is_limit:
-        fields["limit"] = True
-    if discarder:
-        fields["discarder"] = discarder
-    elif self_draw:
-        fields["self_draw"] = True
+    fields = false_win_claim(seat, total, is_limit, self_draw, discarder)
     _settle("false_win", fields, variant, round_, dealer, streak, rules, fmt)
 
 

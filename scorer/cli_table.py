@@ -11,7 +11,7 @@ import click
 
 from .cli import _pairs, fail, run_guarded
 from .cli_table_common import (  # noqa: F401 (the shared names stay importable from here)
-    BY, FMT, KONG_KIND, REPLACE, RIICHI_BY, WHY_WIDTH, _event_report, _names, _payments, _standings_line)
+    BY, FMT, KONG_KIND, REPLACE, RIICHI_BY, WHY_WIDTH, _event_report, _names, _payments, _standings_line, false_win_claim)
 
 
 def _add(path, kind, entry, fmt, by, long=False, replace=None):
@@ -186,15 +186,7 @@ def table_kong(path, player, kind, discarder, chain, by, fmt, replace):
 @REPLACE
 def table_false_win(path, player, total, is_limit, self_draw, discarder, by, fmt, replace):
     """Record a false win: the ruleset's penalty, and the hand ends."""
-    entry = {"seat": player}
-    if total is not None:
-        entry["total"] = int(total) if total.is_integer() else total
-    if is_limit:
-        entry["limit"] = True
-    if discarder:
-        entry["discarder"] = discarder
-    elif self_draw:
-        entry["self_draw"] = True
+    entry = false_win_claim(player, total, is_limit, self_draw, discarder)
     _add(path, "false_win", entry, fmt, by, replace=replace)
 
 

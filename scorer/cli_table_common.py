@@ -24,6 +24,20 @@ def _names(text):
     return [n.strip() for n in text.split(",") if n.strip()]
 
 
+
+def false_win_claim(who, total, is_limit, self_draw, discarder) -> dict:
+    """The fields of a false-win event (the claim that was not a win), for `table` and `settle` alike."""
+    claim = {"seat": who}
+    if total is not None:
+        claim["total"] = int(total) if total.is_integer() else total
+    if is_limit:
+        claim["limit"] = True
+    if discarder:
+        claim["discarder"] = discarder
+    elif self_draw:
+        claim["self_draw"] = True
+    return claim
+
 def _payments(transfers) -> str:
     from .output import _fmt
     from .tables import tabulate
