@@ -15,6 +15,7 @@ are built before timing. A refused hand (no yaku, under 8 fan) counts as work do
 
     python bench/competition.py              # 20,000 hands each
     python bench/competition.py --n 5000
+    python bench/competition.py --only riichi
 """
 from __future__ import annotations
 
@@ -107,10 +108,13 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=20_000, help="hands per ruleset (default 20,000)")
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--only", choices=("riichi", "mcr"), help="run one ruleset's comparison")
     a = ap.parse_args()
     print(f"same {a.n:,} random hands on both sides, CPU time, alternating chunks of 1,000")
     for name, run, ref, target in (("riichi", riichi, "mahjong HandCalculator", "target >= 2x"),
                                    ("mcr", mcr, "MahjongGB (C++)", "target >= 0.1x")):
+        if a.only and name != a.only:
+            continue
         try:
             ours, theirs = run(a.n, a.seed)
         except ImportError as e:
