@@ -208,8 +208,9 @@ def score_job(job: Job, mode: str = "") -> dict:
         r = engine.score(job.hand, job.ctx, variant=job.variant)
         v = r.value
         ctx = r.ctx
+        hand = r.hand.text()
         out = {
-            "variant": r.variant.id, "hand": r.hand.text(), "seat": ctx.seat, "players": ctx.players,
+            "variant": r.variant.id, "hand": hand, "seat": ctx.seat, "players": ctx.players,
             "win": _derived(ctx, _win_text), "total": v.total, "unit": v.unit, "limit": v.limit,
             "items": _derived(v, _item_labels),
             "transfers": [(t.frm, t.to, t.amount) for t in r.transfers],
@@ -222,7 +223,7 @@ def score_job(job: Job, mode: str = "") -> dict:
         if mode == "jsonl":  # the record's text, made here (a worker hands back one string)
             from .jsonline import members
 
-            out["json"] = members(r)
+            out["json"] = members(r, hand)
         elif mode == "full":
             from .output import result_dict
 

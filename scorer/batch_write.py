@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import json
 
+from .jsonline import fast
 from .ledger import num
 
 
@@ -208,16 +209,24 @@ class JsonlWriter:
 
     def __init__(self, out):
         self.out = out
+        self.where: dict = {}  # (file, session) -> the record's text before and after its line number
 
     def record(self, job, outcome, posting):
         text = outcome.get("json")
         if text is None:
             self.out.write(json.dumps(_record_dict(job, outcome, posting), ensure_ascii=False) + "\n")
             return
-        from .jsonline import encode  # _record_dict's keys in its order, the scored part as text
-
-        self.out.write(f'{{"file": {encode(job.source)}, "line": {encode(job.line)}, "session": '
-                       f'{encode(job.session)}, {text}, "ledger": {encode(_ledger_dict(posting))}}}\n')
+        # _record_dict's keys in its order, the scored part as text; the file and session are the
+        # same for many records, so their text is kept
+        where = self.where.get((job.source, job.session))
+        if where is None:
+            if len(self.where) >= 1024:
+                self.where.clear()
+            where = self.where[(job.source, job.session)] = (
+                f'{{"file": {fast(job.source)}, "line": ', f', "session": {fast(job.session)}, ')
+        line = job.line
+        self.out.write(f'{where[0]}{line if line.__class__ is int else fast(line)}{where[1]}{text}, '
+                       f'"ledger": {fast(_ledger_dict(posting))}}}\n')
 
     def reject(self, job, reason):
         self.out.write(json.dumps({"file": job.source, "line": job.line, "session": job.session, "error": reason},
