@@ -14,9 +14,12 @@ best of --repeat runs per stage:
     payment      the payment model (transfers)
     result       the rest: refusals, choosing the reading, the Result
 The first line is engine.score itself on the same number of other new hands, for comparison.
+`--variant riichi` or `--variant mcr` times bench/competition.py's hands and contexts instead (a new
+random context each hand; a hand the ruleset refuses is timed up to its refusal).
 
     python bench/stages.py             # 20,000 hands a run, best of 3
     python bench/stages.py --n 5000
+    python bench/stages.py --variant riichi --n 5000
 """
 from __future__ import annotations
 
@@ -27,8 +30,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 
 from scorer import engine  # noqa: E402
+from scorer.errors import MjError  # noqa: E402
 from scorer.facts import Facts  # noqa: E402
 from scorer.notation import parse_hand  # noqa: E402
 from tests.gen import benchmark_hands  # noqa: E402
@@ -36,40 +41,80 @@ from tests.gen import benchmark_hands  # noqa: E402
 RULES = {"min_faan": 0}
 
 
+def hands_of(variant: str, n: int, seed: int) -> list:
+    """(hand text, context) pairs: bench.py's hk-old hands, or the competition bench's riichi / MCR ones."""
+    if variant == "riichi":
+        import riichi_diff
+
+        return [(text, ctx) for text, _spec, ctx, _kw in riichi_diff.make_cases(n, seed)]
+    if variant == "mcr":
+        import random
+
+        import mcr_diff
+
+        rng = random.Random(seed)
+        return [mcr_diff.make_case(rng)[:2] for _ in range(n)]
+    return benchmark_hands(n, seed)
+
+
+def rules_of(variant: str) -> dict:
+    if variant == "riichi":
+        import riichi_diff
+
+        return riichi_diff.OPTION_SETS[0][0]
+    if variant == "mcr":
+        import mcr_diff
+
+        return mcr_diff.RULES
+    return RULES
+
+
 STAGES = ("setup", "parse", "decompose", "facts", "predicates", "value", "payment", "result")
 
 
-def staged(hands) -> list:
-    """Nanoseconds per stage over `hands`, the steps of engine.score in its order."""
+def staged(hands, variant="hk-old", rules=RULES) -> list:
+    """Nanoseconds per stage over `hands`, the steps of engine.score in its order (a hand refused at
+    some step counts the steps it reached)."""
     from scorer.result import Result, Scored
 
     clock = time.thread_time_ns
     spent = [0] * len(STAGES)
     for text, ctx in hands:
-        t0 = clock()
-        s = engine._setup(ctx, "hk-old", RULES, {})
-        t1 = clock()
-        hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size)
-        t2 = clock()
-        wild = s.wild or engine._wild_of(s.bound, s.ctx)
-        readings = engine.readings_of(hand, s.variant, s.bound, wild)
-        t3 = clock()
-        facts = [Facts(hand, r, s.ctx, wild, s.bound.options) for r in readings]
-        t4 = clock()
-        items = [engine._evaluate_bound(s.bound, f) for f in facts]
-        t5 = clock()
-        value_call, pay_call = engine._model_calls(s.bound)
-        values = [value_call(i, s.ctx, s.bound) for i in items]
-        t6 = clock()
-        scored = [Scored(r, f, v, engine.refusal(s.bound, f) or ("" if v.legal else v.reason))
-                  for r, f, v in zip(readings, facts, values)]
-        chosen = max(scored, key=lambda x: x.value.key)
-        t7 = clock()
-        transfers = pay_call(chosen.value, s.ctx, s.bound, chosen.facts)
-        t8 = clock()
-        Result(s.variant, hand, s.ctx, s.bound.options, chosen, scored, transfers, "", wild, [])
-        t9 = clock()
-        for k, dt in enumerate((t1 - t0, t2 - t1, t3 - t2, t4 - t3, t5 - t4, t6 - t5, t8 - t7, t9 - t8 + t7 - t6)):
+        t = [clock()]
+        try:
+            s = engine._setup(ctx, variant, rules, {})
+            t.append(clock())
+            hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
+            t.append(clock())
+            wild = s.wild or engine._wild_of(s.bound, s.ctx)
+            readings = engine.readings_of(hand, s.variant, s.bound, wild)
+            if not readings:
+                raise MjError("not a winning hand")
+            t.append(clock())
+            facts = [Facts(hand, r, s.ctx, wild, s.bound.options) for r in readings]
+            t.append(clock())
+            items = [engine._evaluate_bound(s.bound, f) for f in facts]
+            t.append(clock())
+            value_call, pay_call = engine._model_calls(s.bound)
+            values = [value_call(i, s.ctx, s.bound) for i in items]
+            t.append(clock())
+            scored = [Scored(r, f, v, engine.refusal(s.bound, f) or ("" if v.legal else v.reason))
+                      for r, f, v in zip(readings, facts, values)]
+            chosen = max(scored, key=lambda x: x.value.key)
+            t.append(clock())
+            if chosen.refused:  # no payment: the refusal is the result
+                t += [t[-1], clock()]
+            else:
+                transfers = pay_call(chosen.value, s.ctx, s.bound, chosen.facts)
+                t.append(clock())
+                Result(s.variant, hand, s.ctx, s.bound.options, chosen, scored, transfers, "", wild, [])
+                t.append(clock())
+        except MjError:
+            t.append(clock())
+        steps = [b - a for a, b in zip(t, t[1:])]
+        if len(steps) == 9:  # value, choosing, payment, Result: choosing the reading is the result's
+            steps[5:] = [steps[5], steps[7], steps[6] + steps[8]]
+        for k, dt in enumerate(steps):
             spent[k] += dt
     return [max(0, ns - len(hands) * _CLOCK_NS * (2 if k == len(STAGES) - 1 else 1)) for k, ns in enumerate(spent)]
 
@@ -90,24 +135,32 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--n", type=int, default=20_000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--variant", default="hk-old", choices=("hk-old", "riichi", "mcr"))
     a = ap.parse_args()
-    for text, ctx in benchmark_hands(2000, 1):  # load the ruleset, fill the per-suit tables
-        engine.score(text, ctx, variant="hk-old", rules=RULES)
+    variant, rules = a.variant, rules_of(a.variant)
+
+    def whole_call(hands):
+        for text, ctx in hands:
+            try:
+                engine.score(text, ctx, variant=variant, rules=rules)
+            except MjError:
+                pass
+
+    whole_call(hands_of(variant, 2000, 1))  # load the ruleset, fill the per-suit tables
     n = a.n
     whole = None
     best = [None] * len(STAGES)
     for rep in range(a.repeat):
-        hands = benchmark_hands(n, 3000 + rep)
+        hands = hands_of(variant, n, 3000 + rep)
         t = time.process_time()
-        for text, ctx in hands:
-            engine.score(text, ctx, variant="hk-old", rules=RULES)
+        whole_call(hands)
         dt = time.process_time() - t
         whole = dt if whole is None else min(whole, dt)
-        for k, ns in enumerate(staged(benchmark_hands(n, 4000 + rep))):
+        for k, ns in enumerate(staged(hands_of(variant, n, 4000 + rep), variant, rules)):
             best[k] = ns if best[k] is None else min(best[k], ns)
     total = sum(best)
-    print(f"engine.score on {n:,} new hk-old hands a run (min_faan=0), CPU time, best of {a.repeat}: "
-          f"{whole / n * 1e6:.1f} us a hand ({n / whole:,.0f} hands/s)")
+    print(f"engine.score on {n:,} new {variant} hands a run{' (min_faan=0)' if variant == 'hk-old' else ''}, "
+          f"CPU time, best of {a.repeat}: {whole / n * 1e6:.1f} us a hand ({n / whole:,.0f} hands/s)")
     print(f"the same steps timed one by one (CPU clock read between the steps, {_CLOCK_NS:.0f} ns a read taken off): "
           f"{total / n / 1e3:.1f} us a hand")
     for name, ns in zip(STAGES, best):

@@ -298,12 +298,21 @@ def make_context(**kw) -> Context:
         ctx = _MADE.get(key)
         if ctx is not None:
             return ctx
-    ctx = _make_context(kw)
+    ctx = _known_context(kw)
+    if ctx is None:
+        ctx = _make_context(kw)
     if key is not None:
         if len(_MADE) >= 1024:
             _MADE.clear()
         _MADE[key] = ctx
     return ctx
+
+
+def context_from(kw: dict) -> Context:
+    """make_context(**kw) for a caller that keeps the Context itself (engine_setup's _Setup per dict
+    context): a context of keys checked before is built without make_context's own cache entry."""
+    ctx = _known_context(kw)
+    return make_context(**kw) if ctx is None else ctx
 
 
 def _make_context(kw) -> Context:
@@ -317,14 +326,8 @@ def _make_context(kw) -> Context:
         if key not in _FIELD_NAMES:
             extra[key] = value
             continue
-        if key in _BOOLS:
-            value = _as_bool(key, value)
-        elif key in _INTS:
-            value = _as_int(key, value)
-        elif key in _SEAT_KEYS:
-            value = SEATS[seat_index(value, key)]
-        elif key in _TEXTS:
-            value = _as_text(key, value)
+        if key in _SCALAR_FIELDS:
+            value = _clean_field(key, value)
         elif key in ("others", "rules"):
             if not isinstance(value, dict):
                 raise ContextValue(f"{key} must be a mapping, got {type(value).__name__}")
@@ -344,6 +347,89 @@ def _make_context(kw) -> Context:
         _check_atom(key, value, MAX_SET_NUMBER)
     ctx = Context(extra=extra, **clean)
     check_context(ctx)
+    return ctx
+
+
+def _clean_field(key, value):
+    """One flag's value as the Context keeps it, or the error naming it: reads that value alone."""
+    if key in _BOOLS:
+        return _as_bool(key, value)
+    if key in _INTS:
+        return _as_int(key, value)
+    if key in _SEAT_KEYS:
+        return SEATS[seat_index(value, key)]
+    return _as_text(key, value)
+
+
+# A batch or a bench gives contexts that differ in a field or two (dora indicators, seats, sticks):
+# each key's checks read only its own value, so a (key, value, type) seen valid once is not checked
+# again, and the checks across keys (check_context) are kept by the values they read.
+_SCALAR_FIELDS = _BOOLS | _INTS | _SEAT_KEYS | _TEXTS
+_CLEAN: dict = {}  # (key, value, type of value) -> the clean value, or _EXTRA for a valid --set key
+_EXTRA = object()
+_CROSSED: set = set()  # check_context's inputs (_cross) it accepted
+_BLANK = {f.name: f.default for f in fields(Context) if f.name not in ("extra", "others", "rules")}
+_PLAIN_TYPES = frozenset({str, int, bool, float})
+
+
+def _one_key(key, value):
+    """A plain value's checks in _make_context that read that key alone: its clean value (_EXTRA for a
+    --set key), None for the keys that take mappings."""
+    if key in _SCALAR_FIELDS:
+        return _clean_field(key, value)
+    if key in _FIELD_NAMES or key.__class__ is not str:
+        return None
+    _check_atom(key, value, MAX_SET_NUMBER)
+    return _EXTRA
+
+
+def _cross(ctx) -> tuple:
+    return (ctx.players, ctx.seat, ctx.round, ctx.dealer, ctx.discarder, ctx.robbed, ctx.liable,
+            ctx.self_draw, ctx.kong_draw, ctx.first_turn)
+
+
+def _known_context(kw) -> Context | None:
+    """The Context of kw when every key and value has been checked before (None otherwise: the full
+    checks then run and give their errors in their order). Same fields and dicts as _make_context."""
+    clean: dict = {}
+    extra: dict = {}
+    get = _CLEAN.get
+    for key, value in kw.items():
+        if value is None:
+            continue
+        cls = value.__class__
+        if cls not in _PLAIN_TYPES:
+            return None
+        got = get((key, value, cls))
+        if got is None:
+            try:
+                got = _one_key(key, value)
+            except Exception:  # noqa: BLE001 - _make_context gives the error, after those of the keys before
+                return None
+            if got is None:
+                return None
+            if len(_CLEAN) >= 4096:
+                _CLEAN.clear()
+            _CLEAN[key, value, cls] = got
+        if got is _EXTRA:
+            extra[key] = value
+        else:
+            clean[key] = got
+    if len(extra) > 64:
+        return None
+    ctx = object.__new__(Context)  # what the frozen dataclass's __init__ stores, without its setattr calls
+    d = ctx.__dict__
+    d.update(_BLANK)
+    d.update(clean)
+    d["extra"] = extra
+    d["others"] = {}
+    d["rules"] = {}
+    cross = _cross(ctx)
+    if cross not in _CROSSED:
+        check_context(ctx)
+        if len(_CROSSED) >= 4096:
+            _CROSSED.clear()
+        _CROSSED.add(cross)
     return ctx
 
 
@@ -379,10 +465,33 @@ def _flag_name(name: str) -> str:
     return "--other" if name == "others" else "--" + name.replace("_", "-")
 
 
+_PLANS: dict = {}  # id(variant) -> (variant, the flags it does not read with their defaults, its --set keys)
+
+
 def check_for_ruleset(ctx: Context, variant) -> None:
     """Refuse what the ruleset would silently ignore: a flag it does not read (its YAML `flags:` lists
     the optional ones it reads; UNIVERSAL_FLAGS are read by every ruleset) set to anything but its
     default, and a `--set` key (a record's unknown key) its `context:` does not document."""
+    plan = _PLANS.get(id(variant))
+    if plan is None or plan[0] is not variant:
+        flags = set(variant.flags)
+        unread = tuple((name, default) for name, default in FLAG_DEFAULTS.items()
+                       if name not in flags and name not in UNIVERSAL_FLAGS)
+        if len(_PLANS) >= 256:
+            _PLANS.clear()
+        plan = _PLANS[id(variant)] = (variant, unread, frozenset(
+            k for k in variant.context_keys if k not in _FIELD_NAMES))
+    # the same tests as _check_for_ruleset's: when one fails, it runs to give its first error
+    for name, default in plan[1]:
+        value = getattr(ctx, name)
+        if value != default and value is not None:
+            return _check_for_ruleset(ctx, variant)
+    if variant.wild_kong_keys or not plan[2].issuperset(ctx.extra):
+        return _check_for_ruleset(ctx, variant)
+    return None
+
+
+def _check_for_ruleset(ctx: Context, variant) -> None:
     from .suggest import did_you_mean
 
     flags = set(variant.flags)

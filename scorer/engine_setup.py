@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from time import monotonic
 
-from .context import Context, check_for_ruleset, make_context
+from .context import Context, check_for_ruleset, context_from
 from .errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantUnknown
 from .hand import Hand
 from .notation import parse_hand
@@ -97,7 +97,7 @@ def _variant_and_context(ctx, variant, kw):
     variant = load_variant(_named_variant(variant, kw))
     if ctx is None:
         kw.setdefault("players", variant.players)
-        ctx = make_context(**kw)
+        ctx = context_from(kw)
     check_for_ruleset(ctx, variant)  # a flag or --set key the ruleset would ignore is refused
     return variant, ctx
 
@@ -143,7 +143,8 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
                 if load_variant(hit.ref) is hit.variant:
                     hit.checked = now
                     return hit
-    ref = _named_variant(variant, dict(ctx)) if type(ctx) is dict and not kw else None
+    # (the copy only when there is a `variant` key to pop)
+    ref = _named_variant(variant, dict(ctx) if "variant" in ctx else {}) if type(ctx) is dict and not kw else None
     v, c = _variant_and_context(ctx, variant, kw)
     if rules:
         c = _with_rules(c, rules)
