@@ -205,6 +205,21 @@ def is_header(data) -> bool:
         all(isinstance(k, str) and k in HEADER_KEYS for k in data)
 
 
+_scan = json.JSONDecoder().scan_once
+
+
+def _loads(text: str):
+    """json.loads(text), without its checks and whitespace scans when the value starts the line and
+    only whitespace follows it; anything else goes to json.loads, which answers (or fails) as ever."""
+    try:
+        data, end = _scan(text, 0)
+    except StopIteration:
+        return json.loads(text)
+    if end != len(text) and text[end:].strip(" \t\n\r"):
+        return json.loads(text)  # its "Extra data" error
+    return data
+
+
 def read_jsonl(stream, name: str) -> Iterator[Raw]:
     defaults: dict = {}
     for n, text, err in _lines(stream, name):
@@ -214,8 +229,12 @@ def read_jsonl(stream, name: str) -> Iterator[Raw]:
         if not text.strip():
             continue
         try:
-            data = json.loads(text)
-            check_data(data)  # a record nested 20,000 deep fails alone, as a rejected record
+            data = _loads(text)
+            # a record nested 20,000 deep fails alone, as a rejected record; a line shorter than the
+            # node bound with fewer brackets than the depth bound is within both (each value starts
+            # at its own character, each level of nesting opens with its own bracket)
+            if len(text) > MAX_RECORD_NODES or text.count("{") + text.count("[") > MAX_DEPTH:
+                check_data(data)
         except json.JSONDecodeError as e:
             yield Raw(name, n, error=f"not valid JSON at column {e.colno}: {e.msg}")
             continue
