@@ -34,10 +34,11 @@ def _facts(cases, variant, rules):
     return out
 
 
-def _check(facts, fn_name):
+def _check(facts, fn_name, least=8):
     bound = facts[0][0]
-    ks = [k for k, (_spec, fn, _p, _v) in enumerate(bound.patterns) if fn.__name__ == fn_name]
-    assert len(ks) >= 8 and getattr(bound.patterns[ks[0]][1], "lookup", None)
+    names = (fn_name,) if isinstance(fn_name, str) else fn_name
+    ks = [k for k, (_spec, fn, _p, _v) in enumerate(bound.patterns) if fn.__name__ in names]
+    assert len(ks) >= least and all(getattr(bound.patterns[k][1], "lookup", None) for k in ks)
     inline = engine._compile_group(bound, ks, "test")
     hits = 0
     for b, f in facts:
@@ -56,6 +57,17 @@ def test_mcr_set_fans_inline_equal_the_predicate():
     rng = random.Random(3)
     cases = [md.make_case(rng)[:2] for _ in range(600)]
     _check(_facts(cases, "mcr", md.RULES), "mcr_sets_fan")
+
+
+def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
+    # the fans of the tiles present (per kind mask), of the form, the concealment and the wait
+    md = _module("mcr_diff")
+    rng = random.Random(4)
+    cases = [md.make_case(rng)[:2] for _ in range(1500)]
+    facts = _facts(cases, "mcr", md.RULES)
+    for names in (("mcr_tiles_within", "mcr_ranks", "mcr_suits"), ("mcr_form", "mcr_honours_knitted"),
+                  ("mcr_concealment", "mcr_wait")):
+        _check(facts, names, least=4)
 
 
 def test_riichi_fu_of_sets_inline_equal_the_predicate():

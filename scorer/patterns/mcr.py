@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..hand import CHOW
-from ..registry import lookup, pattern, reads
+from ..registry import lookup, pattern, prepare, reads
 from ..tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import analyse
@@ -19,6 +19,10 @@ _M, _P, _S = _SUIT_MASKS
 _WIND_MASK = tile_mask(WIND_TILES)
 _DRAGON_MASK = tile_mask(DRAGON_TILES)
 _SIMPLES = _SUITED & ~TERMINAL_MASK
+_TERMINALS_HONOURS = TERMINAL_MASK | HONOUR_MASK
+_MIDDLE = tile_mask(s * 9 + r for s in range(3) for r in (3, 4, 5))  # ranks 4-6: no block of theirs is outside
+_FIVES_REACH = tile_mask(s * 9 + r for s in range(3) for r in range(2, 7))  # ranks 3-7: the blocks holding a 5
+_EVEN = tile_mask(s * 9 + r for s in range(3) for r in (1, 3, 5, 7))
 _KNIT_FORMS = ("mcr_knitted_straight", "mcr_honours_knitted")
 
 
@@ -57,6 +61,8 @@ def mcr_sets_fan(f, fan="pure_double_chow"):
 @pattern()
 def mcr_little_winds(f):
     """Little four winds: pungs of three winds and a pair of the fourth."""
+    if f.mask & _WIND_MASK != _WIND_MASK:  # (most readings: not all four winds)
+        return 0
     s = analyse(f)
     return int(s.standard and s.pair in WIND_TILES and sum(1 for t in s.pungs if t in WIND_TILES) == 3)
 
@@ -64,6 +70,8 @@ def mcr_little_winds(f):
 @pattern()
 def mcr_little_dragons(f):
     """Little three dragons: pungs of two dragons and a pair of the third."""
+    if f.mask & _DRAGON_MASK != _DRAGON_MASK:
+        return 0
     s = analyse(f)
     return int(s.standard and s.pair in DRAGON_TILES and sum(1 for t in s.pungs if t in DRAGON_TILES) == 2)
 
@@ -71,6 +79,8 @@ def mcr_little_dragons(f):
 @pattern()
 def mcr_all_pungs(f):
     """Four pungs or kongs and a pair."""
+    if f.n_pungs != 4:  # (the eager facts: four pungs are no other form's)
+        return 0
     s = analyse(f)
     return int(s.standard and len(s.pungs) == 4)
 
@@ -78,6 +88,8 @@ def mcr_all_pungs(f):
 @pattern()
 def mcr_all_chows(f):
     """Four chows and a suited pair (with a knitted straight: its fourth set a chow)."""
+    if f.n_chows != 4 and f.form != "mcr_knitted_straight":
+        return 0
     s = analyse(f)
     if f.form == "mcr_knitted_straight":
         return int(len(s.chows) == 1 and s.pair is not None and s.pair < 27)
@@ -101,31 +113,97 @@ def _outside(b) -> bool:
 @pattern()
 def mcr_outside_hand(f):
     """Outside hand: every set and the pair hold a terminal or an honour."""
+    if f.mask & _MIDDLE:  # a block holding a 4, 5 or 6 holds no terminal
+        return 0
     return _blocks_all(f, _outside)
 
 
 @pattern()
 def mcr_all_fives(f):
     """All fives: every set and the pair hold a 5."""
+    if f.mask & ~_FIVES_REACH:  # a tile below 3 or above 7 (or an honour) is in a block without a 5
+        return 0
     return _blocks_all(f, lambda b: b.tile < 27 and (2 <= b.tile % 9 <= 4 if b.kind == CHOW else b.tile % 9 == 4))
 
 
 @pattern()
 def mcr_all_even_pungs(f):
     """All even pungs: pungs (kongs) and a pair of even suited tiles only."""
+    if f.n_chows or f.mask & ~_EVEN:
+        return 0
     return _blocks_all(f, lambda b: b.kind != CHOW and b.tile < 27 and b.tile % 9 in (1, 3, 5, 7))
 
 
 # ---- tiles of the whole hand -------------------------------------------------------------------
+# These fans read only the tile kinds present (and whether the form takes them), so each family's
+# answers for one reading are a table kept per kind mask (registry.lookup: the engine reads the
+# entries inline, one table call a reading per family, none per fan).
+
+_GROUPS = {"simples": _SIMPLES, "terminals": TERMINAL_MASK, "honours": HONOUR_MASK,
+           "terminals_honours": _TERMINALS_HONOURS, "green": _GREEN, "reversible": _REVERSIBLE}
+_NONE: dict = {}  # the empty table (shared: never written)
+_WITHIN: dict = {}  # kind mask -> the groups every tile is in
+# (lowest rank, highest rank) of an honourless hand -> the (low, high) bands holding it
+_BANDS = {(lo, hi): {(a, b): 1 for a in range(1, lo + 1) for b in range(hi, 10)}
+          for lo in range(1, 10) for hi in range(lo, 10)}
+# (suits present, honours present) -> the (suits, honours) entries that hold
+_SUITS_HELD = {(n, has): {(x, h): 1 for x in (n, "any") for h in ("any", "with" if has else "without")}
+               for n in range(4) for has in (False, True)}
+
+
+def _within_table(f) -> dict:
+    """mcr_tiles_within's answers: group name -> 1 for the groups every tile is in."""
+    if f.form == "mcr_honours_knitted" or f.form == "thirteen_orphans":  # not _tiles_fan(f)
+        return _NONE
+    m = f.mask
+    got = _WITHIN.get(m)
+    if got is None:
+        if len(_WITHIN) >= 65536:
+            _WITHIN.clear()
+        got = _WITHIN[m] = {name: 1 for name, g in _GROUPS.items() if not m & ~g}
+    return got
+
+
+def _bands_table(f) -> dict:
+    """mcr_ranks' answers: (low, high) -> 1 for the rank bands every tile is in."""
+    m = f.mask
+    if m & HONOUR_MASK or f.form == "mcr_honours_knitted" or f.form == "thirteen_orphans":
+        return _NONE
+    r = (m | m >> 9 | m >> 18) & 511  # the ranks present, whatever the suit
+    return _BANDS[(r & -r).bit_length(), r.bit_length()]
+
+
+def _suits_table(f) -> dict:
+    """mcr_suits' answers: (suits, honours) -> 1 for the entries that hold."""
+    if f.form == "mcr_honours_knitted" or f.form == "thirteen_orphans":
+        return _NONE
+    m = f.mask
+    return _SUITS_HELD[bool(m & _M) + bool(m & _P) + bool(m & _S), bool(m & HONOUR_MASK)]
+
+
+def _honours_word(value):
+    """A YAML `honours:` checked once (the table knows with, without and any only)."""
+    if value not in ("with", "without", "any"):
+        raise ValueError(f"mcr_suits: honours is with, without or any, not {value!r}")
+    return value
+
+
+def _group_name(value):
+    if value not in _GROUPS:
+        raise ValueError(f"mcr_tiles_within: mask is one of {', '.join(_GROUPS)}, not {value!r}")
+    return value
+
 
 @pattern()
+@prepare(honours=_honours_word)
+@lookup(_suits_table, "suits", "honours")
 def mcr_suits(f, suits=1, honours="any"):
     """The hand holds tiles of exactly `suits` suits; `honours`: with, without or any.
     Full flush (1, without), half flush (1, with), one voided suit (2, any), no honours (any, without)."""
     if not _tiles_fan(f):
         return 0
     m = f.mask
-    n = bool(m & _M) + bool(m & _P) + bool(m & _S)  # (no generator: four entries a reading)
+    n = bool(m & _M) + bool(m & _P) + bool(m & _S)
     has = bool(m & HONOUR_MASK)
     if honours == "with" and not has or honours == "without" and has:
         return 0
@@ -140,6 +218,8 @@ def mcr_all_types(f):
 
 
 @pattern()
+@prepare(mask=_group_name)
+@lookup(_within_table, "mask")
 def mcr_tiles_within(f, mask="simples"):
     """Every tile is in the named group: simples (all simples), terminals, honours, terminals_honours,
     green, reversible."""
@@ -149,11 +229,8 @@ def mcr_tiles_within(f, mask="simples"):
     return int(not f.mask & ~allowed)
 
 
-_GROUPS = {"simples": _SIMPLES, "terminals": TERMINAL_MASK, "honours": HONOUR_MASK,
-           "terminals_honours": TERMINAL_MASK | HONOUR_MASK, "green": _GREEN, "reversible": _REVERSIBLE}
-
-
 @pattern()
+@lookup(_bands_table, "low", "high")
 def mcr_ranks(f, low=1, high=9):
     """Every tile is suited, of rank low..high (upper tiles 7-9, middle 4-6, lower 1-3, upper four
     6-9, lower four 1-4)."""
@@ -165,7 +242,11 @@ def mcr_ranks(f, low=1, high=9):
 @pattern()
 def mcr_tile_hog(f):
     """Tile hog: all four tiles of a kind used without a kong, once per such kind."""
-    return f.hand.all_counts[:34].count(4) - f.n_kongs
+    d = f.hand.__dict__
+    fours = d.get("_mcr_fours")  # (the same for every reading of the hand)
+    if fours is None:
+        fours = d["_mcr_fours"] = f.hand.all_counts[:34].count(4)
+    return fours - f.n_kongs
 
 
 # ---- single pungs and winds --------------------------------------------------------------------
@@ -173,14 +254,16 @@ def mcr_tile_hog(f):
 @pattern()
 def mcr_dragon_pung(f):
     """A pung or kong of dragons, each."""
-    return sum(1 for t in analyse(f).pungs if t in DRAGON_TILES)
+    if not f.mask & _DRAGON_MASK:
+        return 0
+    return sum(1 for t in f.pung_tiles if t in DRAGON_TILES)
 
 
 @pattern()
 def mcr_wind_pung(f, wind="seat"):
     """A pung or kong of the seat (门风刻) or prevalent (圈风刻) wind."""
     t = f.seat_wind if wind == "seat" else f.round_wind
-    return int(t in analyse(f).pungs)
+    return int(t is not None and f.mask >> t & 1 and t in f.pung_tiles)
 
 
 @pattern()
@@ -188,6 +271,8 @@ def mcr_terminal_pungs(f):
     """Pung of terminals or honours (幺九刻), each: pungs of 1s and 9s, and of winds that score no wind
     fan of their own. A pung of the seat or prevalent wind, the three wind pungs of big three winds
     or little four winds, and the 1s or 9s pung nine gates holds already count there."""
+    if not f.pung_tiles:
+        return 0
     s = analyse(f)
     winds = [t for t in s.pungs if t in WIND_TILES]
     n = sum(1 for t in s.pungs if t < 27 and t % 9 in (0, 8))
@@ -200,13 +285,36 @@ def mcr_terminal_pungs(f):
 
 # ---- special forms -----------------------------------------------------------------------------
 
+_FORMS: dict = {}  # form -> {form: 1}
+
+
+def _form_table(f) -> dict:
+    """mcr_form's answers: the reading's form -> 1."""
+    got = _FORMS.get(f.form)
+    if got is None:
+        got = _FORMS[f.form] = {f.form: 1}
+    return got
+
+
 @pattern()
+@lookup(_form_table, "name")
 def mcr_form(f, name="seven_pairs"):
     """The reading is the named form."""
     return int(f.form == name)
 
 
+_GREATER = {True: {True: 1}, False: {False: 1}}
+
+
+def _knitted_table(f) -> dict:
+    """mcr_honours_knitted's answers: greater (all seven honours) or not -> 1, in that form only."""
+    if f.form != "mcr_honours_knitted":
+        return _NONE
+    return _GREATER[bin(f.mask & HONOUR_MASK).count("1") == 7]
+
+
 @pattern()
+@lookup(_knitted_table, "greater")
 def mcr_honours_knitted(f, greater=False):
     """Honours and knitted tiles: greater (七星不靠: all seven honours) or lesser (全不靠)."""
     if f.form != "mcr_honours_knitted":
@@ -264,7 +372,27 @@ def mcr_nine_gates(f):
 
 # ---- concealment, waits and how the hand was won ---------------------------------------------------
 
+# (claimed sets, self-drawn) -> mcr_concealment's answers
+_CONCEALMENT = {(melded, drawn): ({"fully": 1} if drawn else {"concealed": 1}) if not melded else
+                ({"melded": 1} if melded == 4 and not drawn else _NONE)
+                for melded in range(5) for drawn in (False, True)}
+
+
+def _concealment_table(f) -> dict:
+    """mcr_concealment's answers: kind -> 1."""
+    return _CONCEALMENT[analyse(f).melded, f.self_draw]
+
+
+def _kind_word(value):
+    """A YAML `kind:` checked once (the table knows concealed, fully and melded only)."""
+    if value not in ("concealed", "fully", "melded"):
+        raise ValueError(f"mcr_concealment: kind is concealed, fully or melded, not {value!r}")
+    return value
+
+
 @pattern()
+@prepare(kind=_kind_word)
+@lookup(_concealment_table, "kind")
 def mcr_concealment(f, kind="concealed"):
     """concealed: no claimed set, won on a discard (门前清); fully: no claimed set, self-drawn (不求人);
     melded: four claimed sets, won on a discard (全求人). Concealed kongs are not claimed."""
@@ -276,7 +404,16 @@ def mcr_concealment(f, kind="concealed"):
     return int(f.self_draw == (kind == "fully"))
 
 
+_WAIT = {None: _NONE, "edge": {"edge": 1}, "closed": {"closed": 1}, "single": {"single": 1}}
+
+
+def _wait_table(f) -> dict:
+    """mcr_wait's answers: the reading's wait fan -> 1."""
+    return _WAIT[wait_of(f)]
+
+
 @pattern()
+@lookup(_wait_table, "kind")
 def mcr_wait(f, kind="single"):
     """The hand waited on one tile kind and the winning tile completed the edge of a chow (edge), its
     middle (closed) or the pair (single); one of the three, in that order."""

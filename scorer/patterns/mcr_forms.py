@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from ..decompose import _SUIT_TABLES, SINGLE, Block, Reading, _plain_splits, _suit_entry, meld_blocks, standard_readings
+from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, standard_readings
 from ..forms import form
 from ..hand import CHOW, KONG, PAIR, PUNG
 from .mcr_sets import order_key, pung_fans, sequence_fans
@@ -90,72 +90,114 @@ def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
 
 
 # ---- waits ------------------------------------------------------------------------------------
+# A tile completes a hand when every suit (and the honours) is sets and at most a pair, exactly one of
+# them holding the pair. Per suit content only whether it is that, and which one tile more makes it
+# that, is asked: a suit's counts are packed three bits a rank, and the answers kept per packed counts.
 
-_WAITS: dict = {}
+_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
+_UNIT = tuple(1 << 3 * i for i in range(9))
+_SETS = ({}, {})  # per suited / honours: packed counts -> whether they are sets only
 
 
-def _entry(sub: tuple, base: int, table: dict):
-    """_plain_splits' per-suit entry (kept in its table): () empty, None not sets and at most a pair,
-    else (whether it holds the pair, its splits)."""
-    try:
-        return table[sub]
-    except KeyError:
-        if len(table) >= 65536:
-            table.clear()
-        got = table[sub] = _suit_entry(sub, base)
+def _sets_only(key: int, suited: bool) -> bool:
+    """Whether packed counts split into pungs (and chows, if suited) only."""
+    memo = _SETS[suited]
+    got = memo.get(key)
+    if got is None:
+        if key == 0:
+            return True
+        i = 0
+        while not key >> 3 * i & 7:  # the lowest tile is in a pung or a chow starting there
+            i += 1
+        got = key >> 3 * i & 7 >= 3 and _sets_only(key - 3 * _UNIT[i], suited)
+        if not got and suited and i < 7 and key >> 3 * i + 3 & 7 and key >> 3 * i + 6 & 7:
+            got = _sets_only(key - _UNIT[i] - _UNIT[i + 1] - _UNIT[i + 2], suited)
+        if len(memo) >= 262144:
+            memo.clear()
+        memo[key] = got
+    return got
+
+
+def _shape(key: int, n: int, suited: bool):
+    """None when packed counts of n tiles are not sets and at most a pair, else whether they hold the pair."""
+    if n % 3 == 0:
+        return False if _sets_only(key, suited) else None
+    if n % 3 == 1:
+        return None
+    for i in range(9 if suited else 7):
+        if key >> 3 * i & 7 >= 2 and _sets_only(key - 2 * _UNIT[i], suited):
+            return True
+    return None
+
+
+# per suit (and the honours): its counts -> (they are sets and at most a pair, they hold the pair, the
+# tiles (bit i: the group's i-th) whose adding makes them sets and a pair, those that make them sets
+# only, the tiles held an odd number of times)
+_WAIT_TABLES = tuple({} for _ in _GROUPS)
+
+
+def _suit_waits(sub: tuple, g: int):
+    table = _WAIT_TABLES[g]
+    got = table.get(sub)
+    if got is not None:
         return got
+    suited = g < 3
+    key = n = 0
+    for i, c in enumerate(sub):
+        key |= c << 3 * i
+        n += c
+    shape = _shape(key, n, suited)
+    with_pair = sets_only = 0
+    for i in range(len(sub)):
+        # a tile away from every tile held (two ranks or more in its suit) completes no set
+        if not sub[i] and (not suited or not any(sub[max(i - 2, 0):i + 3])):
+            continue
+        done = _shape(key + _UNIT[i], n + 1, suited)
+        if done is not None:
+            if done:
+                with_pair |= 1 << i
+            else:
+                sets_only |= 1 << i
+    if len(table) >= 65536:
+        table.clear()
+    odd = sum(1 << i for i, c in enumerate(sub) if c & 1)
+    got = table[sub] = (shape is not None, bool(shape), with_pair, sets_only, odd)
+    return got
 
 
 def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
     """Whether the tiles before the win (`counts` less the winning tile) waited on one tile kind only:
     sets and a pair, or seven pairs when `seven` (a concealed hand of 13). Copies in sight are not
     counted (the Green Book judges the shape of the hand, as MahjongGB does)."""
-    key = (counts, win, seven)
-    got = _WAITS.get(key)
-    if got is not None:
-        return got
     standing = list(counts)
     standing[win] -= 1
     # a tile completes sets and a pair when every suit (and the honours) splits into sets and at most
-    # a pair and exactly one holds the pair (_plain_splits' test): a tile changes its own suit only,
-    # so the other suits' entries are looked up once, not once a tile
-    entries = [_entry(tuple(standing[base:end]), base, table) for base, end, table in _SUIT_TABLES]
-    # all counts even after the tile (seven pairs): only when it is the one tile held an odd number of times
-    odd = [t for t in range(34) if standing[t] & 1] if seven else ()
-    seven_t = odd[0] if len(odd) == 1 else -1
+    # a pair and exactly one holds the pair: per suit, the tiles that leave it sets and a pair or sets
+    # only are kept with its counts (_suit_waits), so a hand is four look-ups
+    suits = [_suit_waits(tuple(standing[base:end]), g) for g, (base, end) in enumerate(_GROUPS)]
+    bad = sum(1 for s in suits if not s[0])
+    pairs = sum(1 for s in suits if s[1])
+    # seven pairs: all counts even after the tile, so only the one tile held an odd number of times
+    seven_g = seven_bit = -1
+    if seven:
+        odd = [(g, s[4]) for g, s in enumerate(suits) if s[4]]
+        if len(odd) == 1 and odd[0][1] & (odd[0][1] - 1) == 0:
+            seven_g, seven_bit = odd[0]
     found = 0
-    for g, (base, end, table) in enumerate(_SUIT_TABLES):
-        others = [e for h, e in enumerate(entries) if h != g]
-        pairs = sum(1 for e in others if e and e[0])
-        if None in others or pairs > 1:  # no tile of this suit makes sets and a pair
-            if base <= seven_t < end:
-                found += 1
+    for g, (ok, paired, with_pair, sets_only, _odd) in enumerate(suits):
+        # the other suits must be sets and at most one pair between them
+        others_pairs = pairs - paired
+        if bad - (not ok) or others_pairs > 1:
+            bits = 0
+        else:
+            bits = sets_only if others_pairs else with_pair
+        if g == seven_g:
+            bits |= seven_bit
+        if bits:
+            found += bin(bits).count("1")
             if found > 1:
-                break
-            continue
-        sub = standing[base:end]
-        for i in range(end - base):
-            # a tile away from every tile held (two ranks or more in its suit) completes no set
-            if not sub[i] and (base == 27 or not any(sub[max(i - 2, 0):i + 3])):
-                continue
-            t = base + i
-            if t == seven_t:
-                found += 1
-            else:
-                sub[i] += 1
-                e = _entry(tuple(sub), base, table)
-                sub[i] -= 1
-                if e is not None and pairs + bool(e and e[0]) == 1:
-                    found += 1
-            if found > 1:
-                break
-        if found > 1:
-            break
-    got = found == 1
-    if len(_WAITS) >= 65536:
-        _WAITS.clear()
-    _WAITS[key] = got
-    return got
+                return False
+    return found == 1
 
 
 def _position(blocks, win):
