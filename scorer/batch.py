@@ -243,7 +243,17 @@ def score_job(job: Job, mode: str = "") -> dict:
 
 def _score_chunk(args):
     jobs, mode = args
-    return [score_job(j, mode) for j in jobs]
+    return [score_job(j if j.__class__ is Job else Job("", 0, "", *j), mode) for j in jobs]
+
+
+def _shipped(job: Job):
+    """What a worker needs of a job: a plain record's ruleset, hand, context and claim as a tuple
+    (a third of the pickling of the whole Job, on the process that also reads and writes); a live
+    table's record or a refused one whole."""
+    if job.error or job.hand is None or job.names:
+        return job
+    return (job.variant, job.hand, job.ctx) if job.claim is None else (job.variant, job.hand, job.ctx, None, "",
+                                                                      False, None, job.claim)
 
 
 def tune_gc() -> None:
@@ -316,6 +326,14 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
     # and no more processes than the N asked for (on 2 cores, 3 busy processes would share them).
     # A worker the OS kills breaks the pool: every chunk not yet handed on fails at once with
     # BrokenProcessPool (multiprocessing.Pool would wait for it forever), reported as WorkerLost.
+    # The first chunk is scored here before the pool starts: the workers, forked after it, find its
+    # rulesets loaded and the scorer's caches warm instead of building their own.
+    part, failure = _take(jobs, chunk)
+    yield from zip(part, [score_job(job, mode) for job in part])
+    if failure is not None:
+        raise failure
+    if len(part) < chunk:
+        return
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     pool = ProcessPoolExecutor(processes - 1, mp_context=ctx, initializer=_worker_init)
     room = (processes - 1) * window
@@ -330,7 +348,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
             part, failure = _take(jobs, chunk)
             if part:
                 if sent - done[0] < room:
-                    future = pool.submit(_score_chunk, (part, mode))
+                    future = pool.submit(_score_chunk, ([_shipped(job) for job in part], mode))
                     future.add_done_callback(finished)
                     pending.append((part, future))
                     sent += 1
