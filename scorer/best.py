@@ -11,7 +11,7 @@ few, so the loop shares what it can between readings and leaves out work nobody 
 """
 from __future__ import annotations
 
-from .errors import IllegalWin
+from .errors import IllegalWin, MjError
 from .facts import Facts
 from .result import Scored
 
@@ -80,16 +80,61 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
         value = value_call(evaluate(bound, facts), ctx, bound)
         return [Scored(readings[0], facts, value, "" if value.legal else value.reason)]
     out = []
+    tried = False
     for reading in readings:
         facts = Facts(hand, reading, ctx, wild, options)
         if refuse:
             refused = _refused(refuse, facts, memo, name)
             if refused:
                 out.append(Later(reading, facts, None, refused, work))
+                if not tried and any(memo.values()):
+                    # a hand-level refusal holds: every reading is refused, and the hand's message is
+                    # its highest-valued reading's; the ceiling may spare valuing the rest
+                    tried = True
+                    why = _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work, value_of)
+                    if why is not None:
+                        raise IllegalWin(f"not a legal win under {name}: {why}")
                 continue
         value = value_of(evaluate(bound, facts))
         out.append(Scored(reading, facts, value, "" if value.legal else value.reason))
     return out
+
+
+def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work, value_of):
+    """The message of a hand every reading of which is refused (`out` holds the first readings, all
+    refused): the refusal of the highest-valued reading, the first of equals, as `refused_why` finds
+    it over every reading. Readings are valued in order until one reaches the hand's ceiling (none
+    after it can be higher). None when something raised on the way: the caller then goes on reading
+    by reading, so any error comes exactly as before (the rulesets with ceilings raise only on what
+    every reading shares: their context, parameters and hand)."""
+    from .ceilings import HandInfo, ceiling_key
+    from .engine import _items_of
+    from .wild import split_wild
+
+    options = bound.options
+    try:
+        best = out[0]
+        best_key = best.value.key
+        counts, jokers = split_wild(hand.counts, wild)
+        info = HandInfo(readings, best.facts, counts, jokers)
+        c = getattr(bound, "_compiled", None)
+        top = None if c is None else ceiling_key(bound, info, lambda hits: _items_of(bound, c, hits), value_of)
+        if top is not None and best_key >= top:
+            return best.refused
+        for i in range(1, len(readings)):
+            s = out[i] if i < len(out) else None
+            facts = s.facts if s is not None else Facts(hand, readings[i], ctx, wild, options)
+            key = s.value.key if s is not None else work(facts).key
+            if key > best_key:
+                best, best_key = (s if s is not None else i, facts), key
+                if top is not None and best_key >= top:
+                    break
+    except MjError:
+        return None
+    if isinstance(best, tuple):  # a reading valued here: its refusal now (as each reading would be asked)
+        i, facts = best
+        return _refused(refuse, facts, memo, name)
+    return best.refused
 
 
 def _refused(refuse, facts, memo, name) -> str:

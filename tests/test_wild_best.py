@@ -94,3 +94,52 @@ def test_best_reading_is_the_best_of_all_readings():
         compared += 1
         multi += len(rows) > 1
     assert compared > HANDS // 3 and refused > HANDS // 10 and multi > HANDS // 5, (compared, refused, multi)
+
+
+CEILING_RULESETS = ("wuhan", "wuhan-3p")  # the rulesets whose every pattern has a count range
+
+
+def test_count_ranges_hold_on_every_reading():
+    """scorer/ceilings.py: every pattern's count on every reading lies in the range declared for the
+    hand, and no reading's key is above the hand's ceiling (1 to 4 wild tiles, every ruleset with
+    ranges, refused readings and hands included: a refused hand's message is chosen by value too)."""
+    from scorer.ceilings import HandInfo, _pattern_ranges, ceiling_key
+
+    rng = random.Random(20261125)
+    checked = readings_seen = reached = 0
+    for n in range(1600):
+        vid = CEILING_RULESETS[n % 2]
+        v = load_variant(vid)
+        text, ctx = wild_hand(rng, v, rng.choice((1, 2, 3, 4)), allowed_tiles(v))
+        try:
+            s = engine._setup(ctx, vid, None, {})
+            hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+            wild = engine._wild_of(s.bound, s.ctx)
+            readings = engine.readings_of(hand, s.variant, s.bound, wild)
+        except MjError:
+            continue
+        if not readings:
+            continue
+        bound = s.bound
+        facts = [Facts(hand, r, s.ctx, wild, bound.options) for r in readings]
+        try:
+            keys = [engine.value_of(bound, engine.evaluate(bound, f), s.ctx).key for f in facts]
+        except MjError:
+            continue
+        counts, jokers = split_wild(hand.counts, wild)
+        info = HandInfo(readings, facts[0], counts, jokers)
+        ranges = _pattern_ranges(bound, info)
+        assert ranges is not None, (vid, text, ctx)
+        for k, lo, hi in ranges:
+            _spec, fn, params, _value = bound.patterns[k]
+            for f in facts:
+                got = fn(f, **params)
+                assert lo <= got <= hi, (vid, text, ctx, bound.patterns[k][0].name, got, lo, hi, f.reading)
+        top = ceiling_key(bound, info, lambda hits: engine._items_of(bound, bound._compiled, hits),
+                          lambda items: engine.value_of(bound, items, s.ctx))
+        assert top is not None and all(key <= top for key in keys), (vid, text, ctx, top, max(keys))
+        checked += 1
+        readings_seen += len(readings)
+        reached += max(keys) == top
+    assert checked > 1000 and readings_seen > 20 * checked, (checked, readings_seen)
+    assert reached > checked // 2, (reached, checked)  # a ceiling no reading reaches spares nothing

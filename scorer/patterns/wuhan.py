@@ -9,8 +9,9 @@ Also registers the two hands that need no sets (役 (hands)): `wuhan_all_winds` 
 """
 from __future__ import annotations
 
+from ..ceilings import count_range, same_on_every_reading
 from ..context import _as_bool, _as_int
-from ..decompose import SINGLE, Block, Reading, meld_blocks, place_win
+from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, place_win
 from ..errors import ContextError, VariantError
 from ..forms import form
 from ..hand import KONG
@@ -266,6 +267,9 @@ def wuhan_only(f, group="honours"):
     return int(only_in(f, group))
 
 
+EYES_WINS = ("sea_bottom", "kong_bloom", "robbed", "all_from_others")
+
+
 @pattern()
 def wuhan_win_with_258_eyes(f, how="sea_bottom"):
     """The big wins by manner of winning, which count only with 2/5/8 eyes ('頭が2,5,8でなければ...
@@ -274,6 +278,9 @@ def wuhan_win_with_258_eyes(f, how="sea_bottom"):
     `kong_bloom` 槓上開 (役 (hands), the replacement of any kong, red-dragon and laizi kongs included),
     `robbed` 搶槓 (役 (hands)), `all_from_others` 全求人 (役 (hands): four openings and a bare single wait
     won on a discard)."""
+    if how not in EYES_WINS:  # asked first: the error must not depend on the reading
+        raise VariantError(f"wuhan_win_with_258_eyes: how is sea_bottom, kong_bloom, robbed or all_from_others, "
+                           f"got {how!r}", key="params.how")
     if not eyes_258(f):
         return 0
     ctx = f.ctx
@@ -290,18 +297,21 @@ def wuhan_win_with_258_eyes(f, how="sea_bottom"):
 
 
 @pattern()
+@same_on_every_reading
 def wuhan_opened(f):
     """開口 (飜 (fan)): one or more chows, pungs or exposed kongs; counts once."""
     return int(opened(f.hand))
 
 
 @pattern()
+@same_on_every_reading
 def wuhan_kong_melds(f, concealed=True):
     """How many kongs of the hand are concealed (暗槓, 飜 (fan)) or exposed/added (明槓, 飜 (fan))."""
     return sum(1 for m in f.hand.melds if m.kind == KONG and m.concealed == concealed)
 
 
 @pattern()
+@same_on_every_reading
 def wuhan_declared(f, key="red_kongs"):
     """A declaration count the table gives as a context key: `red_kongs` (紅中槓, 飜 (fan): '中はカン
     しても捨てても紅中槓になる') or `laizi_kongs` (頼子槓, 飜 (fan))."""
@@ -320,6 +330,55 @@ def wuhan_laizi_held(f):
     """Laizi in the hand, those used at face value included and laizi kongs not (上がりの条件 (winning conditions):
     '額面どおりで使っている頼子は数え,カンしている頼子は数えない')."""
     return f.wild_held
+
+
+# ---- count ranges over a hand's readings (scorer/ceilings.py: the hand's ceiling) ---------------
+
+@count_range(wuhan_only)
+def _only_range(info, group="honours"):
+    """Each reading holds the tiles held as themselves: one outside the group rules the pattern out."""
+    tiles = GROUPS.get(group)
+    if tiles is None:
+        return None
+    mask = sum(1 << t for t in tiles)
+    return (0, 0) if info.natural_mask & ~mask else (0, 1)
+
+
+@count_range(wuhan_win_with_258_eyes)
+def _eyes_win_range(info, how="sea_bottom"):
+    """The manner of winning is the hand's; only the eyes depend on the reading."""
+    if how not in EYES_WINS:
+        return None
+    ctx, f = info.ctx, info.f0
+    if how == "sea_bottom":
+        can = bool(ctx.last_tile) and f.self_draw
+    elif how == "kong_bloom":
+        can = bool(ctx.kong_draw) and f.self_draw
+    elif how == "robbed":
+        can = f.win_type == "robbed"
+    else:
+        can = f.win_type == "discard" and openings(info.hand) == 4
+    return (0, 1) if can else (0, 0)
+
+
+@count_range(wuhan_hard)
+def _hard_range(info):
+    """A hard win reads every laizi at its face: on the standard form that is a split of the hand
+    with the laizi as ordinary tiles, so none means no standard reading is hard."""
+    if not info.jokers:
+        return (1, 1)
+    if info.forms() - {"standard"}:
+        return (0, 1)
+    counts = list(info.counts)
+    counts[info.wild.tile] += info.jokers
+    return (0, 1) if _plain_splits(tuple(counts)) else (0, 0)
+
+
+@count_range(wuhan_laizi_held)
+def _held_range(info):
+    """Every reading places every laizi of the hand (the standard splits use them all, the sets-free
+    forms read each as a single): the count is the number held."""
+    return (info.jokers, info.jokers)
 
 
 # ---- the hands that need no sets (役 (hands)) -------------------------------------------------
