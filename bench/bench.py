@@ -2,8 +2,10 @@
 
 - hands/second through the Python API (`scorer.engine.score`), hk-old and (when variants/xiamen.yaml
   exists) Xiamen gold hands;
-- hands/second through `mjscore batch` (a subprocess on a JSON Lines file), --jobs 1 and --jobs 2, and
-  --jobs 1 --format jsonl;
+- hands/second through `mjscore batch` (a subprocess on a JSON Lines file): --jobs 1 and --jobs 1
+  --format jsonl in CPU time (main process and workers, start-up included) against the API's CPU time;
+  --jobs 2 in wall time against --jobs 1's, with the CPU time of its main process and of its worker
+  and the ratio two idle cores would give (2 x CPU of --jobs 1 / CPU of --jobs 2);
 - the `mahjong` package's HandCalculator.estimate_hand_value and pymahjonggb's MahjongFanCalculator on
   the same hk-old hands (each skipped with a message when it is not installed);
 - start-up: `mjscore --help`, one `mjscore score`, and `python -c "import click"`;
@@ -331,14 +333,15 @@ def main():
           f"{api_t / best['jsonl'][0]:.0%})"
           + (f"; API = {best['riichi'][0] / api_t:.2f}x the mahjong package" if best["riichi"][0] else ""))
     two, one = runs_of["batch2"], runs_of["batch1"]
-    # On two idle cores both processes run side by side, so --jobs 2 takes as long as the busier of
-    # them: the main process (start-up, reading, ledger, writing, the chunks it scores itself) or the
-    # worker. That estimate uses CPU times only, so it holds on a loaded machine too.
-    idle = one.cpu / max(two.main_cpu, two.pool_cpu)
+    # On two idle cores the two processes share the work (the main process hands a chunk on while the
+    # pool has room and scores one itself only when it is full), so --jobs 2 takes half its CPU time
+    # as long as the main process's own work (start-up, reading, ledger, writing, pickling) stays
+    # under that half. Both figures are CPU times, so the estimate holds on a loaded machine too.
+    idle = 2 * one.cpu / two.cpu
     print(f"--jobs 2 = {best['wall1'][0] / b2:.2f}x --jobs 1 (wall time, best of {runs}; this machine's load "
-          f"weighs on it); CPU time of that --jobs 2 run: main process {two.main_cpu:.2f} s "
-          f"({two.main_cpu / two.cpu:.0%}), worker {two.pool_cpu:.2f} s, {two.cpu / one.cpu:.2f}x the CPU "
-          f"time of --jobs 1 ({one.cpu:.2f} s): on two idle cores {idle:.2f}x")
+          f"weighs on it). CPU time of that --jobs 2 run: main process {two.main_cpu:.2f} s "
+          f"({two.main_cpu / two.cpu:.0%}), worker {two.pool_cpu:.2f} s; {two.cpu / one.cpu:.2f}x the CPU "
+          f"time of --jobs 1 ({one.cpu:.2f} s), so on two idle cores 2 / {two.cpu / one.cpu:.2f} = {idle:.2f}x")
 
     click_t = startup([sys.executable, "-c", "import click"])
     help_t = startup([sys.executable, "-m", "scorer.cli", "--help"])

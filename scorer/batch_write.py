@@ -19,6 +19,27 @@ def _signed(x) -> str:
     return f"+{x}" if x > 0 else str(x)
 
 
+_SIGNED: dict = {}  # int payment -> _signed(it): a night's payments take a few hundred values
+
+
+def _paid_texts(paid, seats) -> list:
+    out = []
+    for x in seats:
+        v = paid[x]
+        text = _SIGNED.get(v) if v.__class__ is int else None
+        if text is None:
+            text = _signed(v)
+            if v.__class__ is int and len(_SIGNED) < 4096:
+                _SIGNED[v] = text
+        out.append(text)
+    return out
+
+
+def _standing_texts(standings, seats) -> list:
+    # an int as %s prints as _n prints it
+    return [v if v.__class__ is int else _n(v) for v in [standings[x] for x in seats]]
+
+
 _ROWS: dict = {}  # (seats at the table, width) -> TextWriter's row templates
 
 HEAD = "%4d  %6d  %-3s %-15s %-10s"  # #, line, win, how, value: 44 columns
@@ -124,20 +145,19 @@ class TextWriter:
         hand = outcome["hand"]
         if after is None:
             line = row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value,
-                          *[_signed(paid[x]) for x in seats], *[_n(standings[x]) for x in seats])
+                          *_paid_texts(paid, seats), *_standing_texts(standings, seats))
             if len(line) + len(hand) + len(note) + 2 <= self.cols:  # batch's hands and notes are ASCII
                 self.out.write(f"{line}  {hand}{note}\n")
             else:
                 self.out.write(line + "\n" + self._below(hand) + (self._below(note.strip()) if note else ""))
             return
-        after = after % tuple([_n(standings[x]) for x in seats])
+        after = after % tuple(_standing_texts(standings, seats))
         if pays is not None:
             line = (row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value)).rstrip()
             self.out.write(self._fit(line) + self._fit(pays % tuple([_signed(paid[x]) for x in seats]))
                            + self._fit(after) + self._below(hand) + (self._below(note.strip()) if note else ""))
             return
-        line = row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value,
-                      *[_signed(paid[x]) for x in seats])
+        line = row % (posting.hand_no, job.line, outcome["seat"], outcome["win"], value, *_paid_texts(paid, seats))
         room = HEAD_WIDTH - len(INDENT) - 2
         if len(hand) <= room and len(line) <= self.cols and HEAD_WIDTH + len(after) <= self.cols:
             self.out.write(f"{line}\n{INDENT}{hand:<{room}}  {after}\n")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .errors import IllegalWin, MjError
 from .facts import Facts
-from .result import Scored
+from .result import Result, Scored
 
 
 class Later(Scored):
@@ -54,9 +54,12 @@ def _refusals(bound) -> tuple:
     return bound._refusals
 
 
-def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name: str) -> list:
+def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name: str, variant=None) -> list:
     """Scored readings in reading order (refused ones as `Later`). Raises IllegalWin at once when a
-    refusal refuses the whole hand."""
+    refusal refuses the whole hand. With `variant` (engine.score, through `choose`): the instant
+    refusals laid over as `forms.instant_checked` does, and once a legal reading reaches the hand's
+    ceiling (scorer/ceilings.py) the rest come as `Pending`; the list then ends with the chosen one's
+    index in a `Stop`."""
     refuse = _refusals(bound) if bound.refuse else ()
     options = bound.options
     memo: dict = {}  # hand-level refusal index -> its answer
@@ -79,9 +82,12 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
             return [Later(readings[0], facts, None, refused, work)]
         value = value_call(evaluate(bound, facts), ctx, bound)
         return [Scored(readings[0], facts, value, "" if value.legal else value.reason)]
+    instant = _instant(hand, ctx, variant) if variant is not None and variant.instant else None
+    stop = variant is not None and len(readings) >= CEILING_FROM
+    top = best_key = best = None
     out = []
     tried = False
-    for reading in readings:
+    for i, reading in enumerate(readings):
         facts = Facts(hand, reading, ctx, wild, options)
         if refuse:
             refused = _refused(refuse, facts, memo, name)
@@ -96,8 +102,164 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
                         raise IllegalWin(f"not a legal win under {name}: {why}")
                 continue
         value = value_of(evaluate(bound, facts))
-        out.append(Scored(reading, facts, value, "" if value.legal else value.reason))
+        why = "" if value.legal else value.reason
+        if instant is not None and not why:
+            why = instant(reading.form)
+        out.append(Scored(reading, facts, value, why))
+        if not stop or why:
+            continue
+        if best is None or value.key > best_key:
+            best, best_key = len(out) - 1, value.key
+        if top is None:
+            top = _ceiling(readings, facts, hand, wild, bound, value_of)
+            if top is None:
+                stop = False
+                continue
+        if best_key >= top:  # no later reading is higher, and an equal one comes after the best
+            judge = _Judge(hand, ctx, wild, bound, refuse, memo, name, work, instant)
+            out += [Pending(r, judge) for r in readings[i + 1:]]
+            out.append(Stop(best))
+            return out
     return out
+
+
+CEILING_FROM = 4  # fewer readings: valuing them all costs less than the ceiling
+
+
+class Stop(int):
+    """The index of the chosen reading, ending a list whose last readings were left `Pending`."""
+
+
+class Pending(Later):
+    """A reading left unvalued behind the hand's ceiling: its refusal, value and facts are worked out on
+    first use (`--all`, the count of legal readings in `why_chosen`, a claim)."""
+
+    def __init__(self, reading, facts=None, value=None, refused=None, work=None):
+        self.reading = reading
+        if isinstance(facts, _Judge):  # Pending(reading, judge): nothing known yet
+            self._judge, facts = facts, None
+        else:
+            self._judge = None
+        self._facts = facts
+        self._value = value
+        self._refused = refused
+        self._work = work
+
+    @property
+    def facts(self):
+        f = self._facts
+        if f is None:
+            f = self._facts = self._judge.facts(self.reading)
+        return f
+
+    @facts.setter
+    def facts(self, f):
+        self._facts = f
+
+    @property
+    def value(self):
+        v = self._value
+        if v is None:
+            v = self._value = self._judge.work(self.facts)
+        return v
+
+    @value.setter
+    def value(self, v):
+        self._value = v
+
+    @property
+    def refused(self):
+        r = self._refused
+        if r is None:
+            r = self._refused = self._judge.refused(self)
+        return r
+
+    @refused.setter
+    def refused(self, r):
+        self._refused = r
+
+
+class _Judge:
+    """What a `Pending` reading needs to be asked as the loop would have asked it."""
+
+    def __init__(self, hand, ctx, wild, bound, refuse, memo, name, work, instant):
+        self.hand, self.ctx, self.wild, self.bound = hand, ctx, wild, bound
+        self.refuse, self.memo, self.name, self.work, self.instant = refuse, memo, name, work, instant
+
+    def facts(self, reading):
+        return Facts(self.hand, reading, self.ctx, self.wild, self.bound.options)
+
+    def refused(self, p) -> str:
+        why = _refused(self.refuse, p.facts, self.memo, self.name) if self.refuse else ""
+        if not why:
+            value = p.value
+            why = "" if value.legal else value.reason
+            if not why and self.instant is not None:
+                why = self.instant(p.reading.form)
+        return why
+
+
+def _instant(hand, ctx, variant):
+    """forms.instant_refusal per form, asked once a hand (it reads the form, the hand and the context)."""
+    from .forms import instant_refusal
+
+    seen: dict = {}
+
+    def why(form):
+        got = seen.get(form)
+        if got is None:
+            got = seen[form] = instant_refusal(form, hand, ctx, variant)
+        return got
+    return why
+
+
+def _ceiling(readings, facts0, hand, wild, bound, value_of):
+    """The hand's ceiling (scorer/ceilings.py), None when its ruleset has none for this hand."""
+    from .ceilings import HandInfo, ceiling_key
+    from .engine import _items_of
+    from .wild import split_wild
+
+    c = getattr(bound, "_compiled", None)
+    if c is None:
+        return None
+    counts, jokers = split_wild(hand.counts, wild)
+    return ceiling_key(bound, HandInfo(readings, facts0, counts, jokers), lambda hits: _items_of(bound, c, hits),
+                       value_of)
+
+
+_WHY_ONE = "the highest value of 1 legal reading(s)"
+
+
+def choose(hand, readings, ctx, wild, bound, evaluate, value_call, variant):
+    """(the chosen reading, every reading, why it was chosen) as engine.score reports them; raises
+    IllegalWin when no reading is legal. The best is the legal reading with the highest key, the first
+    in reading order of equals."""
+    scored = score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, variant.name, variant)
+    if len(scored) == 1 and variant.instant:  # (the loop lays them over when there are more)
+        from .forms import instant_checked
+
+        scored = instant_checked(scored, hand, ctx, variant)
+    if scored[-1].__class__ is Stop:
+        index = scored.pop()
+        chosen = scored[index]
+        return chosen, scored, lambda: _why(scored, chosen)
+    legal = [s for s in scored if not s.refused] if len(scored) > 1 else [] if scored[0].refused else scored
+    if not legal:
+        raise IllegalWin(f"not a legal win under {variant.name}: {refused_why(scored)}")
+    if len(legal) == 1:  # most hands read one way
+        return legal[0], scored, _WHY_ONE
+    chosen = max(legal, key=lambda s: s.value.key)  # max keeps the first of equals: readings are in a fixed order
+    return chosen, scored, _why(scored, chosen, legal)
+
+
+def _why(scored, chosen, legal=None) -> str:
+    if legal is None:
+        legal = [s for s in scored if not s.refused]
+    if len(legal) == 1:
+        return _WHY_ONE
+    ties = sum(1 for s in legal if s.value.key == chosen.value.key)
+    return (f"the highest value of {len(legal)} legal reading(s)" +
+            (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
 
 
 def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work, value_of):
@@ -159,3 +321,25 @@ def refused_why(scored) -> str:
     if all(s.refused == first for s in scored):
         return first
     return max(scored, key=lambda s: s.value.key).refused
+
+
+class LazyResult(Result):
+    """A Result whose `why_chosen` (it counts the legal readings and the ties) is worked out on first
+    use: the readings left `Pending` behind the ceiling are then asked."""
+
+    @property
+    def why_chosen(self) -> str:
+        w = self.__dict__["_why"]
+        if callable(w):
+            w = self.__dict__["_why"] = w()
+        return w
+
+    @why_chosen.setter
+    def why_chosen(self, w):
+        self.__dict__["_why"] = w
+
+
+def result(variant, hand, ctx, options, chosen, scored, transfers, why, wild, warnings):
+    """The Result of engine.score: a LazyResult when `why` is still to be worked out."""
+    return (LazyResult if callable(why) else Result)(variant, hand, ctx, options, chosen, scored, transfers, why,
+                                                     wild, warnings)

@@ -4,7 +4,7 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 
-from .best import refused_why, score_readings
+from .best import choose, refused_why, result, score_readings  # noqa: F401 - refused_why, score_readings: old names
 from .context import Context, check_total
 # The arguments made ready (ruleset, Context, wild spec) and the checks every ruleset makes are
 # engine_setup.py's; its names stay importable from here (tests, bench/stages.py).
@@ -342,24 +342,12 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
         raise IllegalWin(f"not a winning hand: the tiles do not make {variant.sets} sets and a pair"
                          + ("" if variant.forms == ("standard",) else
                             f" or any of {', '.join(f for f in variant.forms if f != 'standard')}"))
-    scored = score_readings(hand, readings, ctx, wild, bound, _evaluate_bound, _model_calls(bound)[0], variant.name)
-    if variant.instant:  # wins declared with the hand as dealt: the sizes their timing accepts
-        scored = instant_checked(scored, hand, ctx, variant)
-    legal = [s for s in scored if not s.refused] if len(scored) > 1 else [] if scored[0].refused else scored
-    if not legal:
-        raise IllegalWin(f"not a legal win under {variant.name}: {refused_why(scored)}")
-    if len(legal) == 1:  # most hands read one way
-        chosen = legal[0]
-        why = _WHY_ONE
-    else:
-        chosen = max(legal, key=lambda s: s.value.key)  # max keeps the first of equals: readings are in a fixed order
-        ties = sum(1 for s in legal if s.value.key == chosen.value.key)
-        why = (f"the highest value of {len(legal)} legal reading(s)" +
-               (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
+    # the legal reading with the highest key (best.py: shortcuts for the many readings of wild tiles)
+    chosen, scored, why = choose(hand, readings, ctx, wild, bound, _evaluate_bound, _model_calls(bound)[0], variant)
     transfers = _model_calls(bound)[1](chosen.value, ctx, bound, chosen.facts)
     # a payment model may return its transfers with `warnings` (e.g. tile counts across a table)
     warnings = [] if transfers.__class__ is list else list(getattr(transfers, "warnings", ()))
-    return Result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild, warnings)
+    return result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild, warnings)
 
 
 def pay(total, ctx: Context | dict | None = None, variant=None, rules: dict | None = None, limit=False, **kw):

@@ -11,7 +11,7 @@ from scorer import engine
 from scorer.decompose import Reading, meld_blocks, place_win, standard_splits
 from scorer.errors import IllegalWin, MjError
 from scorer.facts import Facts
-from scorer.forms import FORMS
+from scorer.forms import FORMS, instant_refusal
 from scorer.variant import load_variant
 from scorer.wild import split_wild
 from tests.gen import wild_hand
@@ -51,12 +51,18 @@ def plain_score(text, ctx, vid):
         facts = Facts(hand, reading, s.ctx, wild, s.bound.options)
         refused = engine.refusal(s.bound, facts)
         value = engine.value_of(s.bound, engine.evaluate(s.bound, facts), s.ctx)
-        rows.append((reading, value, refused or ("" if value.legal else value.reason)))
+        refused = refused or ("" if value.legal else value.reason)
+        if not refused and s.variant.instant:  # wins declared with the hand as dealt
+            refused = instant_refusal(reading.form, hand, s.ctx, s.variant)
+        rows.append((reading, value, refused))
     legal = [r for r in rows if not r[2]]
     if not legal:
         return f"not a legal win under {s.variant.name}: {max(rows, key=lambda r: r[1].key)[2]}"
     best = max(legal, key=lambda r: r[1].key)
-    return [(r[0], r[1].total, r[1].key, r[2]) for r in rows], best[0], best[1].key
+    ties = sum(1 for r in legal if r[1].key == best[1].key)
+    why = f"the highest value of {len(legal)} legal reading(s)" + (
+        f"; {ties} tie, the first in reading order is shown" if ties > 1 else "")
+    return [(r[0], r[1].total, r[1].key, r[2]) for r in rows], best[0], best[1].key, why
 
 
 def cases():
@@ -86,9 +92,10 @@ def test_best_reading_is_the_best_of_all_readings():
             assert str(e.value) == want, (vid, text, ctx)
             refused += 1
             continue
-        rows, chosen, key = want
+        rows, chosen, key, why = want
         r = engine.score(text, ctx, variant=vid)
         assert r.chosen.reading == chosen and r.value.key == key, (vid, text, ctx)
+        assert r.why_chosen == why, (vid, text, ctx)  # counts every legal reading, those left unvalued too
         # --all: every reading, in the same order, with its total and refusal (refused ones valued now)
         assert [(s.reading, s.value.total, s.value.key, s.refused) for s in r.readings] == rows, (vid, text, ctx)
         compared += 1
