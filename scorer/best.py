@@ -83,7 +83,8 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
         value = value_call(evaluate(bound, facts), ctx, bound)
         return [Scored(readings[0], facts, value, "" if value.legal else value.reason)]
     instant = _instant(hand, ctx, variant) if variant is not None and variant.instant else None
-    stop = variant is not None and len(readings) >= CEILING_FROM
+    stop_at = None if variant is None else CEILING_FROM
+    stop = stop_at is not None and len(readings) >= stop_at
     top = best_key = best = None
     out = []
     tried = False
@@ -93,7 +94,7 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
             refused = _refused(refuse, facts, memo, name)
             if refused:
                 out.append(Later(reading, facts, None, refused, work))
-                if not tried and any(memo.values()):
+                if not tried and stop_at is not None and len(readings) >= stop_at and any(memo.values()):
                     # a hand-level refusal holds: every reading is refused, and the hand's message is
                     # its highest-valued reading's; the ceiling may spare valuing the rest
                     tried = True
@@ -123,7 +124,7 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     return out
 
 
-CEILING_FROM = 4  # fewer readings: valuing them all costs less than the ceiling
+CEILING_FROM = 32  # fewer readings: valuing them all costs about what finding the ceiling saves (A/B, Wuhan)
 
 
 class Stop(int):
