@@ -2,8 +2,17 @@
 count towards it), the reading with the most fans chosen; competition payments of 8 + fans."""
 from __future__ import annotations
 
+from ..context import Context
 from ..registry import pay_model, value_model
 from ..result import HandValue, Item, Transfer
+
+# Values and transfers repeat: the engine keeps one Item per pattern and count, so a list of them (by
+# their ids) gives the same value whatever the hand, and a value's transfers depend on the context and
+# the fans only. Kept per Bound, for the parameters its generated caller passes (the same objects);
+# an entry keeps its items (or context) alive so their ids stay unique. A kept HandValue is shared by
+# every Result that gets it: nothing writes to a value from the model (engine.pay changes only a
+# value made from a total, never kept here).
+_KEPT_MAX = 4096
 
 
 def _no_fan_item(bound, name):
@@ -23,18 +32,51 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
     holding a `defer` fan: the reading a referee (and MahjongGB) shows among equals."""
     if total is not None:
         return HandValue([], total, unit, total, key=(total, 0, 0))
+    params = (minimum, minimum_excludes, no_fan, prefer, defer, unit)
+    try:
+        kept_params, kept = bound.__dict__["_mcr_values"]
+    except (KeyError, AttributeError):
+        kept_params = kept = None
+    if kept_params is None or any(a is not b for a, b in zip(params, kept_params)):
+        kept = {}
+        try:
+            bound.__dict__["_mcr_values"] = (params, kept)
+        except AttributeError:  # (not a Bound)
+            pass
+    key = tuple(map(id, items or ()))
+    got = kept.get(key)
+    if got is not None:
+        return got[0]
+    value = _value(items, bound, minimum, minimum_excludes, no_fan, prefer, defer, unit)
+    if all(i.__class__ is Item for i in items or ()):
+        if len(kept) >= _KEPT_MAX:
+            kept.clear()
+        kept[key] = (value, tuple(items or ()))
+    return value
+
+
+def _value(items, bound, minimum, minimum_excludes, no_fan, prefer, defer, unit):
     items = list(items or [])
-    counted = sum(i.value for i in items if i.group not in minimum_excludes)
-    if no_fan and not any(i.group not in minimum_excludes for i in items):
+    counted = fans = 0
+    names = set()
+    any_counted = False
+    for i in items:  # (one pass: what the minimum counts, the total, the names)
+        v = i.value
+        fans += v
+        if i.group not in minimum_excludes:
+            counted += v
+            any_counted = True
+        names.add(i.name)
+    if no_fan and not any_counted:
         extra = _no_fan_item(bound, no_fan)
         if extra is not None:
             items.insert(0, extra)
             counted = extra.value
-    fans = sum(i.value for i in items)
+            fans = sum(i.value for i in items)  # (in the list's order, as ever)
+            names.add(extra.name)
     legal = counted >= minimum
     reason = "" if legal else (f"{counted:g} fans without flowers, below the {minimum:g}-fan minimum "
                                "(Green Book: a hand needs 8 fans, flower fans not counted)")
-    names = {i.name for i in items}
     key = (fans, sum(1 for p in prefer if p in names), -sum(1 for d in defer if d in names))
     details = {"fans without flowers": counted} if counted != fans else {}
     return HandValue(items, fans, unit, fans, legal=legal, reason=reason, details=details, key=key)
@@ -45,6 +87,22 @@ def mcr_pay(value, ctx, bound, /, base=8):
     """Competition payments: on a discard (or a robbed kong) the discarder pays `base` + the fans and
     each other player `base`; on a self-draw every other player pays `base` + the fans."""
     fans = value.total
+    key = (id(ctx), fans, fans.__class__, base, base.__class__)  # (8 and 8.0 are equal keys, yet print apart)
+    kept = _PAID.get(key)
+    if kept is not None and kept[0] is ctx:
+        return list(kept[1])
+    out = _pay(fans, ctx, base)
+    if ctx.__class__ is Context:  # (a Context is not changed once made)
+        if len(_PAID) >= _KEPT_MAX:
+            _PAID.clear()
+        _PAID[key] = (ctx, tuple(out))
+    return out
+
+
+_PAID: dict = {}  # (context id, fans, base, their types) -> (the context, its transfers)
+
+
+def _pay(fans, ctx, base):
     out = []
     for seat in ctx.seats:
         if seat == ctx.seat:

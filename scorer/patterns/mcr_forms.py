@@ -50,8 +50,13 @@ def standard(hand, counts, jokers, win_is_wild, options):
 
 
 def _knitted_in(counts):
+    # each suit holds a 1, 2 or 3 of the straight (most hands fail here, before the six straights)
+    if not ((counts[0] or counts[1] or counts[2]) and (counts[9] or counts[10] or counts[11])
+            and (counts[18] or counts[19] or counts[20])):
+        return None
+    get = counts.__getitem__
     for k in KNITTED:
-        if all(counts[t] for t in k):
+        if all(map(get, k)):
             return k
     return None
 
@@ -81,7 +86,7 @@ def knitted_straight(hand, counts, jokers, win_is_wild, options):
 def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
     """Honours and knitted tiles (全不靠 / 七星不靠): fourteen different tiles, the suited ones all from
     one knitted straight, no melds."""
-    if jokers or hand.melds or sum(counts) != 14 or any(c > 1 for c in counts):
+    if jokers or hand.melds or sum(counts) != 14 or max(counts) > 1:
         return []
     suited = frozenset(t for t in range(27) if counts[t])
     if not 7 <= len(suited) <= 9 or not any(suited <= k for k in KNITTED_SETS):
@@ -169,23 +174,34 @@ def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
     """Whether the tiles before the win (`counts` less the winning tile) waited on one tile kind only:
     sets and a pair, or seven pairs when `seven` (a concealed hand of 13). Copies in sight are not
     counted (the Green Book judges the shape of the hand, as MahjongGB does)."""
-    standing = list(counts)
-    standing[win] -= 1
+    # (the standing hand differs from `counts` in the winning tile's suit only)
+    g_win = 3 if win >= 27 else win // 9
+    suits = []
+    bad = pairs = 0
+    for g, (base, end) in enumerate(_GROUPS):
+        sub = counts[base:end]
+        if g == g_win:
+            sub = list(sub)
+            sub[win - base] -= 1
+            sub = tuple(sub)
+        s = _suit_waits(sub, g)
+        suits.append(s)
+        if not s[0]:
+            bad += 1
+        if s[1]:
+            pairs += 1
     # a tile completes sets and a pair when every suit (and the honours) splits into sets and at most
-    # a pair and exactly one holds the pair: per suit, the tiles that leave it sets and a pair or sets
-    # only are kept with its counts (_suit_waits), so a hand is four look-ups
-    suits = [_suit_waits(tuple(standing[base:end]), g) for g, (base, end) in enumerate(_GROUPS)]
-    bad = sum(1 for s in suits if not s[0])
-    pairs = sum(1 for s in suits if s[1])
-    # seven pairs: all counts even after the tile, so only the one tile held an odd number of times
+    # a pair and exactly one holds the pair; seven pairs: all counts even after the tile, so only the
+    # one tile held an odd number of times
     seven_g = seven_bit = -1
     if seven:
         odd = [(g, s[4]) for g, s in enumerate(suits) if s[4]]
         if len(odd) == 1 and odd[0][1] & (odd[0][1] - 1) == 0:
             seven_g, seven_bit = odd[0]
+    elif bad > 1 or pairs > 2:  # no suit has the others sets and at most a pair
+        return False
     found = 0
     for g, (ok, paired, with_pair, sets_only, _odd) in enumerate(suits):
-        # the other suits must be sets and at most one pair between them
         others_pairs = pairs - paired
         if bad - (not ok) or others_pairs > 1:
             bits = 0

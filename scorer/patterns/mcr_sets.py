@@ -272,49 +272,73 @@ class McrSets:
     __slots__ = ("chows", "pungs", "pair", "melded", "fans", "concealed_pungs", "standard")
 
     def __init__(self, f, mixed_kongs: bool):
-        chows, pungs, melded = [], [], 0
+        chows = []
+        pungs = f.pung_tiles  # (Facts' one pass: pung and kong tiles in the blocks' order)
         pair = None
-        concealed_pungs = melded_kongs = concealed_kongs = 0
+        melded = concealed_pungs = melded_kongs = concealed_kongs = 0
         win = f.hand.win_tile
-        claimed = not f.self_draw
         win_in_chow = False
         win_pung = 0
-        for b in f.blocks:
-            kind, tile, meld = b.kind, b.tile, b.meld
-            open_meld = meld is not None and not meld.concealed
-            if open_meld:
+        for kind, tile, _wild, meld in f.blocks:  # (unpacking reads a Block faster than its getters)
+            if meld is not None and not meld.concealed:  # a claimed set
                 melded += 1
-            if kind == CHOW:
+                if kind == CHOW:
+                    chows.append(tile)
+                elif kind == KONG:
+                    melded_kongs += 1
+            elif kind == CHOW:
                 chows.append(tile)
                 if meld is None and tile <= win <= tile + 2:
                     win_in_chow = True
             elif kind == PUNG:
-                pungs.append(tile)
-                if not open_meld:
-                    concealed_pungs += 1
-                    if meld is None and tile == win:
-                        win_pung += 1
+                concealed_pungs += 1
+                if meld is None and tile == win:
+                    win_pung += 1
             elif kind == KONG:
-                pungs.append(tile)
-                if open_meld:
-                    melded_kongs += 1
-                else:
-                    concealed_kongs += 1
+                concealed_kongs += 1
             elif kind == PAIR and pair is None:
                 pair = tile
         # a discard that completes a pung (and can be read in no concealed chow) makes it exposed
-        if claimed and not win_in_chow:
+        if not f.self_draw and not win_in_chow:
             concealed_pungs -= win_pung
         self.chows, self.pungs, self.pair, self.melded = chows, pungs, pair, melded
         self.concealed_pungs = concealed_pungs
-        self.standard = len(chows) + len(pungs) == 4 and pair is not None
-        fans = {}
-        if self.standard:
-            fans.update(sequence_fans(chows, pair))
-            fans.update(pung_fans(pungs))
-        if pungs:
-            fans.update(kong_fans(concealed_pungs, melded_kongs, concealed_kongs, mixed_kongs))
+        self.standard = standard = len(chows) + len(pungs) == 4 and pair is not None
+        if not standard and not pungs:
+            self.fans = _NO_FANS
+            return
+        # the fans depend on these alone: readings of many hands share them
+        key = (standard and (tuple(chows), pair, tuple(pungs)), concealed_pungs, melded_kongs, concealed_kongs,
+               mixed_kongs)
+        fans = _FANS.get(key)
+        if fans is None:
+            fans = {}
+            if standard:
+                fans.update(_kept(_SEQUENCE, (key[0][0], pair), sequence_fans, chows, pair))
+                fans.update(_kept(_PUNGS, key[0][2], pung_fans, pungs))
+            if pungs:
+                fans.update(_kept(_KONGS, key[1:], kong_fans, *key[1:]))
+            if len(_FANS) >= 65536:
+                _FANS.clear()
+            _FANS[key] = fans
         self.fans = fans
+
+
+_NO_FANS: dict = {}  # (shared, like every `fans`: read, never written)
+_FANS: dict = {}  # the sets' shape -> their fans
+# and each part of it (hands meet fewer of these than of whole shapes)
+_SEQUENCE: dict = {}  # (chows, pair) -> sequence_fans
+_PUNGS: dict = {}  # pungs -> pung_fans
+_KONGS: dict = {}  # kong_fans' arguments -> kong_fans
+
+
+def _kept(table: dict, key, fn, *args) -> dict:
+    got = table.get(key)
+    if got is None:
+        if len(table) >= 65536:
+            table.clear()
+        got = table[key] = fn(*args)
+    return got
 
 
 def analyse(f) -> McrSets:
