@@ -6,11 +6,11 @@ reading can then beat it (the best is the first of the highest, so a later equal
 
 The ceiling is exact arithmetic over the ruleset's own machinery, not a guess: each pattern's count
 ranges over an interval on the hand's readings, declared beside its predicate with `@count_range`:
-`fn(info, **params) -> (lo, hi)` (or None: unknown). A pattern that reads only the context or the
-bonus tiles (`@reads`) or is declared `@same_on_every_reading` has one count, asked on one reading.
-The ceiling is then the highest key the value model gives over every combination of counts in those
-intervals, each combination resolved with the ruleset's exclusions and series like real hits: every
-reading's hits are one of the combinations, so no reading's key lies above it, whatever the model.
+`fn(info, **params) -> (lo, hi)` (or None: unknown). A pattern that reads only the context or the bonus tiles (`@reads`) or is declared `@same_on_every_reading` has
+one count, asked on one reading. The ceiling is then the highest key the value model gives over every
+combination of those counts, each combination resolved with the ruleset's exclusions and series like
+real hits: every reading's hits are one of the combinations, so no reading's key lies above it,
+whatever the model.
 One pattern without a range (or too many combinations) means no ceiling, and every reading is valued.
 
 Soundness rests on each range holding on every reading: tests/test_wild_best.py checks every range
@@ -76,49 +76,54 @@ class HandInfo:
         return {r.form for r in self.readings}
 
 
-def _pattern_ranges(bound, info) -> list | None:
-    """[(pattern index, lo, hi)] for every pattern, or None when one has no known range."""
+def factors(bound, info) -> list | None:
+    """[(pattern indices, the count tuples they can take together)] covering every pattern (one index
+    each for now), or None when one has no known range. A reading's hits are one choice per factor."""
     out = []
     f0 = info.f0
     for k, (_spec, fn, params, _value) in enumerate(bound.patterns):
         how = RANGES.get(fn)
         if how is SAME or getattr(fn, "reads", None) in ("ctx", "bonus"):
             n = fn(f0, **params)
-            n = int(n) if n is True or n is False else n
-            out.append((k, n, n))
+            out.append(((k,), ((int(n) if n is True or n is False else n,),)))
             continue
         if how is None:
             return None
         got = how(info, **params)
         if got is None:
             return None
-        out.append((k, *got))
+        lo, hi = got
+        if lo == hi:
+            out.append(((k,), ((lo,),)))
+        elif type(lo) is not int or type(hi) is not int or lo > hi:
+            return None
+        else:
+            out.append(((k,), tuple((c,) for c in range(lo, hi + 1))))
     return out
 
 
 def ceiling_key(bound, info, items_of, value_of):
     """The highest key any reading of the hand can have, or None when it cannot be bounded.
     `items_of(hits)` resolves hits [(index, count, type)] into items, `value_of(items)` values them."""
-    ranges = _pattern_ranges(bound, info)
-    if ranges is None:
+    parts = factors(bound, info)
+    if parts is None:
         return None
     fixed = []
     free = []
     n = 1
-    for k, lo, hi in ranges:
-        if lo == hi:
-            if lo:
-                fixed.append((k, lo, type(lo)))
+    for ks, options in parts:
+        if len(options) == 1:
+            fixed += [(k, c, type(c)) for k, c in zip(ks, options[0]) if c]
         else:
-            if type(lo) is not int or type(hi) is not int or lo > hi:
-                return None
-            free.append((k, range(lo, hi + 1)))
-            n *= hi - lo + 1
+            free.append((ks, options))
+            n *= len(options)
             if n > MAX_COMBINATIONS:
                 return None
     best = None
-    for counts in product(*(r for _k, r in free)):
-        hits = fixed + [(k, c, int) for (k, _r), c in zip(free, counts) if c]
+    for choice in product(*(options for _ks, options in free)):
+        hits = list(fixed)
+        for (ks, _o), counts in zip(free, choice):
+            hits += [(k, c, type(c)) for k, c in zip(ks, counts) if c]
         hits.sort()
         key = value_of(items_of(hits)).key
         if best is None or key > best:
