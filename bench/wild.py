@@ -11,10 +11,10 @@ new hands, after a warm-up run on other hands (the per-suit split tables fill as
 them). Refused hands count as scored: the refusal is the work.
 
 Slowest-hand search: --search hands per ruleset and k (0..4 wild tiles where the ruleset has them),
-each timed once (wall time: a hand is too short for the CPU clock); the 20 slowest overall are timed
-again (best of 5 runs, the hand's whole-hand caches cleared between runs: the first timing of a hand
-also fills the per-suit tables, which a batch fills once) and the 5 slowest are printed with their
-context, their number of readings and how they ended.
+each timed once (CPU time, as the rates: wall time on a shared machine times the others' work too);
+the 20 slowest overall are timed again (best of 5 runs, the hand's whole-hand caches cleared between
+runs: the first timing of a hand also fills the per-suit tables, which a batch fills once) and the 5
+slowest are printed with their context, their number of readings and how they ended.
 
     python bench/wild.py                       # 2,000 hands per rate, 3 runs; 2,000 per search cell
     python bench/wild.py --n 500 --search 300  # quick
@@ -58,12 +58,12 @@ def cpu(vid: str, batch: list) -> float:
 
 def one(vid: str, text: str, ctx: dict) -> float:
     decompose._wild_splits_by_suit.cache_clear()  # the whole hand's splits, as for a hand not seen before
-    t = time.perf_counter()
+    t = time.process_time()
     try:
         engine.score(text, ctx, variant=vid)
     except MjError:
         pass
-    return time.perf_counter() - t
+    return time.process_time() - t
 
 
 def rates(n: int, repeat: int) -> None:

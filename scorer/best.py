@@ -88,10 +88,21 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     top = best_key = best = None
     out = []
     tried = False
+    levels = sum(1 for r in refuse if r[3])  # hand-level refusals
+    short = None  # once each hand-level refusal is answered: the refusals still to ask of each reading
     for i, reading in enumerate(readings):
         facts = Facts(hand, reading, ctx, wild, options)
         if refuse:
-            refused = _refused(refuse, facts, memo, name)
+            if short is None:
+                refused = _refused(refuse, facts, memo, name)
+                if len(memo) == levels:
+                    short = _shortened(refuse, memo)
+            else:
+                refused = ""
+                for fn, params, message in short:
+                    if fn is None or fn(facts, **params):
+                        refused = message
+                        break
             if refused:
                 out.append(Later(reading, facts, None, refused, work))
                 if not tried and stop_at is not None and len(readings) >= stop_at and any(memo.values()):
@@ -298,6 +309,20 @@ def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work
         i, facts = best
         return _refused(refuse, facts, memo, name)
     return best.refused
+
+
+def _shortened(refuse, memo) -> tuple:
+    """The refusals as every later reading of the hand meets them, given the hand-level answers in
+    `memo`: the reading-level ones in order, up to the first hand-level one that refuses (fn None:
+    it refuses every reading that gets that far); the hand-level ones that pass are left out."""
+    out = []
+    for i, (fn, params, message, level, _prefix) in enumerate(refuse):
+        if not level:
+            out.append((fn, params, message))
+        elif memo[i]:
+            out.append((None, None, message))
+            break
+    return tuple(out)
 
 
 def _refused(refuse, facts, memo, name) -> str:

@@ -219,24 +219,25 @@ def _suit_wild(sub: tuple[int, ...], base: int, jokers: int, need_pair: bool) ->
     c = list(sub)
     t = base + i
 
-    def take(block: Block, natural: tuple[int, ...], wild: tuple[int, ...], pair_used: bool):
-        if len(wild) > jokers:
+    def take(kind: str, tile: int, natural: tuple[int, ...], wild: tuple[int, ...], pair_used: bool):
+        # natural holds i (the first tile left, at least one copy) up to three times and each other
+        # tile once: those are the only counts that may go short
+        if len(wild) > jokers or c[i] < natural.count(i) or any(not c[k] for k in natural if k != i):
             return
         for k in natural:
             c[k] -= 1
-        if min(c) >= 0:
-            placed = Block(block.kind, block.tile, tuple(base + w for w in wild))
-            for rest in _suit_wild(tuple(c), base, jokers - len(wild), need_pair and not pair_used):
-                out.add(tuple(sorted(rest + (placed,))))
+        placed = Block(kind, tile, tuple(base + w for w in wild))
+        for rest in _suit_wild(tuple(c), base, jokers - len(wild), need_pair and not pair_used):
+            out.add(tuple(sorted(rest + (placed,))))
         for k in natural:
             c[k] += 1
 
     if need_pair:
-        take(Block(PAIR, t), (i, i), (), True)
-        take(Block(PAIR, t), (i,), (i,), True)
-    take(Block(PUNG, t), (i, i, i), (), False)
-    take(Block(PUNG, t), (i, i), (i,), False)
-    take(Block(PUNG, t), (i,), (i, i), False)
+        take(PAIR, t, (i, i), (), True)
+        take(PAIR, t, (i,), (i,), True)
+    take(PUNG, t, (i, i, i), (), False)
+    take(PUNG, t, (i, i), (i,), False)
+    take(PUNG, t, (i,), (i, i), False)
     if base < 27:
         for start in (i - 2, i - 1, i):
             if start < 0 or start + 2 > 8:
@@ -245,7 +246,7 @@ def _suit_wild(sub: tuple[int, ...], base: int, jokers: int, need_pair: bool) ->
             for choice in product(*[((k, "w"),) if k < i else ((k, "n"), (k, "w")) for k in others]):
                 natural = (i,) + tuple(k for k, how in choice if how == "n")
                 wild = tuple(k for k, how in choice if how == "w")
-                take(Block(CHOW, base + start), natural, wild, False)
+                take(CHOW, base + start, natural, wild, False)
     return tuple(out)
 
 

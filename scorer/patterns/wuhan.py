@@ -27,6 +27,8 @@ TILES_258 = frozenset(s * 9 + r for s in range(3) for r in RANKS_258)
 # default kong tiles this is every honour a hand can hold; under the pizi option (red ordinary) the
 # red counts as an honour too.
 GROUPS = {"honours": HONOURS, "258": TILES_258}
+GROUP_MASKS = {name: sum(1 << t for t in tiles) for name, tiles in GROUPS.items()}
+SUIT_MASKS = tuple(sum(1 << t for t in range(s * 9, s * 9 + 9)) for s in range(3))
 
 
 def prev_tile(t: int) -> int:
@@ -56,12 +58,20 @@ def kong_tiles(kind: str, ctx) -> frozenset:
     raise VariantError(f"kong_tiles is red, red_green or pizi, got {kind!r}", key="kong_tiles")
 
 
+_DECLARED: dict = {}  # (id(ctx), key) -> (ctx, count): asked on every reading; a Context never changes
+
+
 def declared(ctx, key: str) -> int:
     """A declaration count given as a context key (`--set red_kongs=2`); absent means none."""
+    hit = _DECLARED.get((id(ctx), key))
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
     v = ctx.get(key, 0)
-    if isinstance(v, str) and not v.strip():
-        return 0
-    return _as_int(key, v)
+    n = 0 if isinstance(v, str) and not v.strip() else _as_int(key, v)
+    if len(_DECLARED) >= 4096:
+        _DECLARED.clear()
+    _DECLARED[(id(ctx), key)] = (ctx, n)  # the entry keeps ctx alive: ids stay unique
+    return n
 
 
 def opened(hand) -> bool:
@@ -89,8 +99,9 @@ def eyes_258(f) -> bool:
 
 
 def only_in(f, group: str) -> bool:
-    kinds = f.kinds
-    return bool(kinds) and kinds <= GROUPS[group]
+    """Every tile kind of the reading in `group` (the mask's bits are its kinds)."""
+    m = f.mask
+    return bool(m) and not m & ~GROUP_MASKS[group]
 
 
 # ---- the other players' state (`others:` per seat, `--other SEAT:STATE`) -----------------------
@@ -185,7 +196,7 @@ def wuhan_holds_kong_tile(f, kind="red"):
     tiles = kong_tiles(kind, f.ctx)
     if f.wild is not None and f.wild.tile in tiles:
         raise ContextError(f"the laizi cannot be a tile that is put out as a red-dragon kong (Wuhan page, 上がりの条件 (winning conditions))")
-    return int(any(f.hand.all_counts[t] for t in tiles) or any(t in tiles for t in f.reading.wild_uses()))
+    return int(any(f.hand.all_counts[t] for t in tiles) or any(t in tiles for b in f.blocks for t in b.wild))
 
 
 @pattern()
@@ -230,9 +241,15 @@ def wuhan_unopened(f):
 def wuhan_eyes_not_258(f):
     """'対対胡,風一色,将一色,清一色のどれでもない場合,頭が2か5か8' (上がりの条件 (winning conditions)): the pair must be 2/5/8
     unless the hand is all pungs, all winds, all 2-5-8 or one suit."""
-    exempt = (f.form == "standard" and not f.chows and f.pungs) or only_in(f, "honours") or only_in(f, "258") \
-        or (len(f.suits) == 1 and not f.has_honours)
-    return int(not exempt and not eyes_258(f))
+    if eyes_258(f):
+        return 0
+    # exempt: all pungs, all winds, all 2-5-8, or one suit (from the eager facts: counts and the mask)
+    if f.form == "standard" and not f.n_chows and f.n_pungs:
+        return 0
+    if only_in(f, "honours") or only_in(f, "258"):
+        return 0
+    m = f.mask
+    return int(f.has_honours or sum(1 for sm in SUIT_MASKS if m & sm) != 1)
 
 
 @pattern()
