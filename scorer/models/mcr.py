@@ -34,13 +34,13 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
         return HandValue([], total, unit, total, key=(total, 0, 0))
     params = (minimum, minimum_excludes, no_fan, prefer, defer, unit)
     try:
-        kept_params, kept = bound.__dict__["_mcr_values"]
-    except (KeyError, AttributeError):
-        kept_params = kept = None
-    if kept_params is None or any(a is not b for a, b in zip(params, kept_params)):
+        kept_params, kept = bound._mcr_values
+    except AttributeError:
+        kept_params = None
+    if kept_params != params:  # (a Bound's caller passes the same objects: compared by identity first)
         kept = {}
         try:
-            bound.__dict__["_mcr_values"] = (params, kept)
+            bound._mcr_values = (params, kept)
         except AttributeError:  # (not a Bound)
             pass
     key = tuple(map(id, items or ()))

@@ -444,8 +444,11 @@ def mcr_fourth_tile(f):
     """The winning tile is the last of its kind (和绝张): --fourth-tile, or three of it in the melds."""
     if f.ctx.fourth_tile:
         return 1
-    win = f.hand.win_tile
-    return int(f.hand.all_counts[win] - f.hand.counts[win] == 3)
+    hand = f.hand
+    if not hand.melds:  # (three copies in sight are three in the melds)
+        return 0
+    win = hand.win_tile
+    return int(hand.all_counts[win] - hand.counts[win] == 3)
 
 
 @pattern()

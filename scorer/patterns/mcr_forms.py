@@ -136,37 +136,52 @@ def _shape(key: int, n: int, suited: bool):
 
 
 # per suit (and the honours): its counts -> (they are sets and at most a pair, they hold the pair, the
-# tiles (bit i: the group's i-th) whose adding makes them sets and a pair, those that make them sets
-# only, the tiles held an odd number of times)
-_WAIT_TABLES = tuple({} for _ in _GROUPS)
+# tiles (bit i: the group's i-th) held an odd number of times, the packed counts, their number)
+_SHAPES = tuple({} for _ in _GROUPS)
+# and -> (the tiles whose adding makes them sets and a pair, those that make them sets only), asked only
+# when the other suits leave room for a tile of this one (most hands: the winning tile's suit only)
+_WAITS = tuple({} for _ in _GROUPS)
 
 
-def _suit_waits(sub: tuple, g: int):
-    table = _WAIT_TABLES[g]
+def _suit_shape(sub: tuple, g: int):
+    table = _SHAPES[g]
+    got = table.get(sub)
+    if got is None:
+        key = n = odd = 0
+        for i, c in enumerate(sub):
+            key |= c << 3 * i
+            n += c
+            if c & 1:
+                odd |= 1 << i
+        shape = _shape(key, n, g < 3)
+        if len(table) >= 65536:
+            table.clear()
+        got = table[sub] = (shape is not None, bool(shape), odd, key, n)
+    return got
+
+
+def _suit_waits(sub: tuple, g: int, shape) -> tuple:
+    table = _WAITS[g]
     got = table.get(sub)
     if got is not None:
         return got
-    suited = g < 3
-    key = n = 0
-    for i, c in enumerate(sub):
-        key |= c << 3 * i
-        n += c
-    shape = _shape(key, n, suited)
+    _ok, _paired, _odd, key, n = shape
     with_pair = sets_only = 0
-    for i in range(len(sub)):
-        # a tile away from every tile held (two ranks or more in its suit) completes no set
-        if not sub[i] and (not suited or not any(sub[max(i - 2, 0):i + 3])):
-            continue
-        done = _shape(key + _UNIT[i], n + 1, suited)
-        if done is not None:
-            if done:
-                with_pair |= 1 << i
-            else:
-                sets_only |= 1 << i
+    suited = g < 3
+    if n % 3:  # (n + 1 tiles of 3k + 1 are never sets and a pair)
+        for i in range(len(sub)):
+            # a tile away from every tile held (two ranks or more in its suit) completes no set
+            if not sub[i] and (not suited or not any(sub[max(i - 2, 0):i + 3])):
+                continue
+            done = _shape(key + _UNIT[i], n + 1, suited)
+            if done is not None:
+                if done:
+                    with_pair |= 1 << i
+                else:
+                    sets_only |= 1 << i
     if len(table) >= 65536:
         table.clear()
-    odd = sum(1 << i for i, c in enumerate(sub) if c & 1)
-    got = table[sub] = (shape is not None, bool(shape), with_pair, sets_only, odd)
+    got = table[sub] = (with_pair, sets_only)
     return got
 
 
@@ -176,7 +191,8 @@ def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
     counted (the Green Book judges the shape of the hand, as MahjongGB does)."""
     # (the standing hand differs from `counts` in the winning tile's suit only)
     g_win = 3 if win >= 27 else win // 9
-    suits = []
+    subs = []
+    shapes = []
     bad = pairs = 0
     for g, (base, end) in enumerate(_GROUPS):
         sub = counts[base:end]
@@ -184,8 +200,9 @@ def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
             sub = list(sub)
             sub[win - base] -= 1
             sub = tuple(sub)
-        s = _suit_waits(sub, g)
-        suits.append(s)
+        s = _suit_shape(sub, g)
+        subs.append(sub)
+        shapes.append(s)
         if not s[0]:
             bad += 1
         if s[1]:
@@ -195,17 +212,18 @@ def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
     # one tile held an odd number of times
     seven_g = seven_bit = -1
     if seven:
-        odd = [(g, s[4]) for g, s in enumerate(suits) if s[4]]
+        odd = [(g, s[2]) for g, s in enumerate(shapes) if s[2]]
         if len(odd) == 1 and odd[0][1] & (odd[0][1] - 1) == 0:
             seven_g, seven_bit = odd[0]
     elif bad > 1 or pairs > 2:  # no suit has the others sets and at most a pair
         return False
     found = 0
-    for g, (ok, paired, with_pair, sets_only, _odd) in enumerate(suits):
-        others_pairs = pairs - paired
-        if bad - (not ok) or others_pairs > 1:
+    for g, s in enumerate(shapes):
+        others_pairs = pairs - s[1]
+        if bad - (not s[0]) or others_pairs > 1:
             bits = 0
         else:
+            with_pair, sets_only = _suit_waits(subs[g], g, s)
             bits = sets_only if others_pairs else with_pair
         if g == seven_g:
             bits |= seven_bit
