@@ -90,7 +90,18 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     tried = False
     levels = sum(1 for r in refuse if r[3])  # hand-level refusals
     short = None  # once each hand-level refusal is answered: the refusals still to ask of each reading
+    seen_views = _views_of(bound)  # scorer/views.py: a view seen before -> the reading that had it
+    if seen_views is not None:
+        view_fns, seen_views = seen_views, {}
+        judge = _Judge(hand, ctx, wild, bound, refuse, memo, name, work, instant)
     for i, reading in enumerate(readings):
+        if seen_views is not None:
+            view = tuple(v(reading, hand, wild) for v in view_fns)
+            first = seen_views.get(view)
+            if first is not None:  # one for scoring with an earlier reading: its refusal and value
+                out.append(Like(reading, judge, out[first]))
+                continue
+            seen_views[view] = len(out)  # (the entry appended below)
         facts = Facts(hand, reading, ctx, wild, options)
         if refuse:
             if short is None:
@@ -189,6 +200,43 @@ class Pending(Later):
     @refused.setter
     def refused(self, r):
         self._refused = r
+
+
+class Like(Pending):
+    """A reading one for scoring with an earlier one (scorer/views.py): that one's refusal and value,
+    its own facts on first use."""
+
+    def __init__(self, reading, judge, first):
+        super().__init__(reading, judge)
+        self._first = first
+
+    @property
+    def value(self):
+        v = self._value
+        if v is None:
+            v = self._value = self._first.value
+        return v
+
+    @value.setter
+    def value(self, v):
+        self._value = v
+
+    @property
+    def refused(self):
+        r = self._refused
+        if r is None:
+            r = self._refused = self._first.refused
+        return r
+
+    @refused.setter
+    def refused(self, r):
+        self._refused = r
+
+
+def _views_of(bound):
+    from .views import views
+
+    return views(bound)
 
 
 class _Judge:

@@ -158,3 +158,38 @@ def test_count_ranges_hold_on_every_reading():
         reached += max(keys) == top
     assert checked > 700 and readings_seen > 20 * checked, (checked, readings_seen)
     assert reached > checked // 2, (reached, checked)  # a ceiling no reading reaches spares nothing
+
+
+def test_readings_with_equal_views_score_alike():
+    """scorer/views.py: readings of one hand with equal views have the same items and the same refusal
+    (1 to 4 golds, Xiamen and Quanzhou), so the first one's value and refusal may stand for the rest."""
+    from scorer.views import views
+
+    rng = random.Random(20261126)
+    groups = shared = 0
+    for n in range(1200):
+        vid = ("xiamen", "quanzhou")[n % 2]
+        v = load_variant(vid)
+        text, ctx = wild_hand(rng, v, rng.choice((1, 2, 3, 4)), allowed_tiles(v))
+        try:
+            s = engine._setup(ctx, vid, None, {})
+            hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+            wild = engine._wild_of(s.bound, s.ctx)
+            readings = engine.readings_of(hand, s.variant, s.bound, wild)
+        except MjError:
+            continue
+        fns = views(s.bound)
+        assert fns, vid
+        seen: dict = {}
+        for reading in readings:
+            facts = Facts(hand, reading, s.ctx, wild, s.bound.options)
+            refused = engine.refusal(s.bound, facts)
+            got = ([(i.name, i.value, i.count) for i in engine.evaluate(s.bound, facts)], refused)
+            key = tuple(f(reading, hand, wild) for f in fns)
+            if key in seen:
+                assert seen[key] == got, (vid, text, ctx, reading)
+                shared += 1
+            else:
+                seen[key] = got
+                groups += 1
+    assert shared > groups, (groups, shared)  # the views do merge readings

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..ceilings import same_on_every_reading
 from ..context import TRUE_WORDS, Context
 from ..decompose import SINGLE, Block, Reading, standard_splits
 from ..forms import form
 from ..hand import CHOW, KONG, PAIR, PUNG
 from ..registry import pattern
 from ..tiles import HONOURS, WHITE
+from ..views import reads_view
 from ..wild import split_wild
 
 KNOCKER = "three_gold_knocker"
@@ -58,6 +60,26 @@ def _face(f, t: int) -> int:
     return t
 
 
+def gold_view(reading, hand, wild):
+    """What this module's predicates read of a reading (scorer/views.py): its form; whether the block
+    holding the winning tile holds it at its face (float_pair); and, as a multiset, each block's kind,
+    whether it is an honour set (at the face of a white substitute), how many golds it holds, its
+    declared meld and whether it holds the winning tile (set_class: a pung won on a discard is open)."""
+    sub = wild.substitute if wild is not None else None
+    win = reading.win
+    blocks = reading.blocks
+    face = hand.win_tile
+    if face == WHITE and sub is not None:
+        face = sub
+    cells = []
+    for i, (kind, tile, w, meld) in enumerate(blocks):
+        if tile == WHITE and sub is not None:
+            tile = sub
+        cells.append((kind, tile in HONOURS, len(w), 0 if meld is None else id(meld), i == win))
+    cells.sort()
+    return reading.form, win >= 0 and blocks[win].tile == face, tuple(cells)
+
+
 def _singles(hand) -> list[Reading]:
     """A 'regardless of the hand' reading: the melds as declared, every concealed tile on its own."""
     blocks = tuple(Block(m.kind, m.tile, (), m) for m in hand.melds) + tuple(Block(SINGLE, t) for t in hand.concealed)
@@ -85,6 +107,7 @@ def eight_bonus_form(hand, counts, jokers, win_is_wild, options):
 # ---- water -------------------------------------------------------------------------------------
 
 @pattern()
+@same_on_every_reading
 def gold_golds_held(f):
     """One water per gold tile held. Xiamen rules, Scoring: "number of flower and gold tiles (discarded gold tiles
     do not count)"; Xiamen digest, 水 (water): 花牌,金牌1枚1水. A gold discarded in a float is no longer in the
@@ -115,6 +138,7 @@ def set_class(f, i: int, b: Block, added_kong="open_kong"):
 
 
 @pattern()
+@reads_view(gold_view)
 def gold_set_water(f, honour=False, kind="pung", closed=True, open_pung_as_closed=False,
                    added_kong="open_kong", gold_sets=True, knocker_sets="melds"):
     """Sets of one cell of the water table (Xiamen rules, Scoring: honour open pung 1, closed pung 2, open kong
@@ -133,18 +157,19 @@ def gold_set_water(f, honour=False, kind="pung", closed=True, open_pung_as_close
         tables = f._gold_set_cells = {}
     how = (added_kong, gold_sets, open_pung_as_closed)
     try:
-        cells = tables[how]
+        by_cell = tables[how]
     except (KeyError, TypeError):
-        cells = _set_cells(f, added_kong, gold_sets, open_pung_as_closed)
+        by_cell = {}  # (honour, kind, closed) -> how many sets: each cell is then one look-up
+        for cell in _set_cells(f, added_kong, gold_sets, open_pung_as_closed):
+            by_cell[cell] = by_cell.get(cell, 0) + 1
         try:
-            tables[how] = cells
+            tables[how] = by_cell
         except TypeError:  # an unhashable parameter: not kept
             pass
-    n = 0
-    for h, k, cl in cells:
-        if h == honour and k == kind and cl == closed:
-            n += 1
-    return n
+    try:
+        return by_cell.get((honour, kind, closed), 0)
+    except TypeError:  # an unhashable parameter: compared cell by cell
+        return sum(n for (h, k, cl), n in by_cell.items() if h == honour and k == kind and cl == closed)
 
 
 def _set_cells(f, added_kong, gold_sets, open_pung_as_closed) -> tuple:
@@ -168,6 +193,7 @@ def _set_cells(f, added_kong, gold_sets, open_pung_as_closed) -> tuple:
 # ---- multipliers -------------------------------------------------------------------------------
 
 @pattern()
+@same_on_every_reading
 def gold_any_win(f):
     """Xiamen rules, Multipliers are: "Common Win: x1. A win where none of the below apply." Every legal win has it; the
     multiplier series keeps only the highest that fits."""
@@ -190,6 +216,7 @@ def float_pair(f) -> bool:
 
 
 @pattern()
+@reads_view(gold_view)
 def gold_float(f, floats=0):
     """A gold float won from the wall after `floats` golds were discarded in float rounds (--floats: 0 gold
     float x4, 1 double float x8, 2 triple float x12; not given counts as 0). Xiamen rules, Multipliers are;
@@ -198,6 +225,7 @@ def gold_float(f, floats=0):
 
 
 @pattern()
+@reads_view(gold_view)
 def gold_knocker(f, after_deal=False):
     """A three-gold knocker reading; `after_deal` (--first-turn): declared right after the deal and the
     flower replacements, Xiamen rules, Multipliers are: "If a player have them after deal and melding of flowers, it
@@ -206,12 +234,14 @@ def gold_knocker(f, after_deal=False):
 
 
 @pattern()
+@reads_view(gold_view)
 def gold_eight_bonus(f):
     """Quanzhou's instant win on all eight flowers and seasons (Xiamen rules, Quanzhou scoring; Xiamen digest, 泉州 (Quanzhou))."""
     return int(f.form == EIGHT_BONUS)
 
 
 @pattern()
+@reads_view(gold_view)
 def gold_robbed(f):
     """Robbing the gold (--set rob_gold=true): the gold indicator claimed right after the deal completes the
     hand. Xiamen rules, Multipliers are; Xiamen digest, 上がり方 (ways of winning): 開金のとき ... 金牌表示を加えれば上がれる場合."""
@@ -219,6 +249,7 @@ def gold_robbed(f):
 
 
 @pattern()
+@reads_view(gold_view)
 def gold_heavenly(f):
     """The banker's hand is complete right after the deal, the flower replacements and the gold
     (--first-turn, dealer, self-draw). Xiamen rules, Multipliers are; Xiamen digest, 上がり方 (ways of winning): 三金倒では天胡にならない (a knocker
@@ -230,6 +261,7 @@ def gold_heavenly(f):
 
 
 @pattern()
+@reads_view(gold_view)
 def gold_earthly(f):
     """A non-banker wins on the banker's first discard (--first-turn --discarder BANKER). Xiamen rules, Multipliers are:
     "Earthly win is when a non-banker wins by the banker's first discard in a deal"."""
@@ -291,6 +323,7 @@ def gold_robbed_gold(f):
 
 
 @refusal
+@reads_view(gold_view)
 def gold_float_claimed(f):
     """The reading pairs a claimed tile with a lone gold: a gold float is won from the wall only.
     Xiamen rules, Multipliers are: "he/she can only do so with a tile from the wall"; Xiamen digest, 上がり方 (ways of winning): 振り込みでは上がれない."""
@@ -332,6 +365,7 @@ def gold_floats_claimed(f):
 
 
 @refusal
+@reads_view(gold_view)
 def gold_floats_without_float(f):
     """--floats given but this reading does not wait on its pair with a lone gold (Xiamen rules, Multipliers are)."""
     return int(f.ctx.floats is not None and f.self_draw and not float_pair(f))
@@ -371,6 +405,7 @@ def gold_rob_off(f):
 
 
 @refusal
+@reads_view(gold_view)
 def gold_special_timing(f):
     """A three-gold knocker or eight-bonus reading declared on a claimed tile, or a knocker neither right
     after the deal (--first-turn) nor on the last turn (--last-tile). Xiamen rules, Multipliers are: "it is only allowed just
@@ -401,6 +436,7 @@ def gold_float_round_discard(f):
 
 
 @refusal
+@reads_view(gold_view)
 def gold_required_float(f, rob_gold=True, heavenly=True):
     """Option: three golds in hand must win by a three-gold knocker, a gold float or better.
     Xiamen rules, Required float; Xiamen digest, バリエーション (variations): 三金倒あるいは游金・双游・三游でなければ上がれない. Robbing the gold
