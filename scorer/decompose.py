@@ -98,13 +98,17 @@ def _group_splits(counts: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[st
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=65536)  # asked on a per-suit table's miss (tables of their own in mcr_forms too)
 def _group_options(sub: tuple[int, ...], base: int, want_pair: bool) -> tuple[tuple[Block, ...], ...]:
     """One suit's splits as Blocks, keeping those with (or without) the pair."""
-    return tuple(tuple(Block(k, base + t) for k, t in split)
+    return tuple(tuple(_PLAIN_BLOCK[k, base + t] for k, t in split)
                  for split in _group_splits(sub, base < 27)
                  if any(k == PAIR for k, _ in split) == want_pair)
 
+
+# one Block per kind and tile, shared by every split: a table entry then adds no Block of its own
+# (Blocks, unlike plain tuples, stay in the cyclic GC's care however long they live)
+_PLAIN_BLOCK = {(k, t): Block(k, t) for k in (CHOW, PUNG, PAIR) for t in range(34)}
 
 # per suit (and the honours): its counts -> () when empty, None when they cannot be sets and at most one
 # pair, else (whether they hold the pair, their splits). A batch meets few distinct suit contents.
@@ -122,15 +126,17 @@ def _suit_entry(sub: tuple[int, ...], base: int):
     return (want_pair, options) if options else None
 
 
+_MISSING = object()
+
+
 def _plain_splits(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
     per_group = []
     paired = False
     single = True
     for base, end, table in _SUIT_TABLES:
         sub = counts[base:end]
-        try:
-            entry = table[sub]
-        except KeyError:
+        entry = table.get(sub, _MISSING)  # (a raised KeyError costs more than a miss's own work here)
+        if entry is _MISSING:
             if len(table) >= 65536:
                 table.clear()
             entry = table[sub] = _suit_entry(sub, base)

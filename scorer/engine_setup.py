@@ -118,6 +118,11 @@ class _Setup:
 
 
 _SETUP: dict = {}  # (variant, a dict context's items and types, the rules') -> _Setup
+# A _Setup is kept from a context's second sighting on: a batch repeats a few hundred contexts, while
+# contexts that come once (a random table's dora and seats) would only fill the cache, and what stays
+# alive there a while is what the cyclic GC's full collections walk again and again. A context seen
+# once is kept as its key's hash (an int: nothing for the GC; a collision only keeps a _Setup early).
+_SEEN: dict = {}
 _ATOM_TYPES = frozenset({str, int, bool, float, type(None)})
 
 
@@ -152,9 +157,15 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         raise MjError(f"{v.name} is played by {v.players} players, the context says {c.players}")
     setup = _Setup(ref, v, c, v.bind(c.rules))
     if key is not None and type(ref) is str:
-        if len(_SETUP) >= 1024:
-            _SETUP.clear()
-        _SETUP[key] = setup
+        seen = hash(key)
+        if seen in _SEEN:
+            if len(_SETUP) >= 1024:
+                _SETUP.clear()
+            _SETUP[key] = setup
+        else:
+            if len(_SEEN) >= 4096:
+                _SEEN.clear()
+            _SEEN[seen] = None
     return setup
 
 

@@ -173,6 +173,7 @@ _MAX_PIECES = 1 << 14  # cleared when full: a stream of distinct pieces must not
 _MAX_PIECE_CHARS = 20  # longer pieces (a whole hand written without spaces) seldom recur: read, not kept
 _AT_MOST_FOUR = bytes(range(5))
 _PARSED: dict = {}  # text, or (text, win), -> Hand, for hands that parse (max_size only limits the size)
+_SEEN: dict = {}  # the texts (keys of _PARSED) parsed once
 
 
 def _read_piece(piece: str):
@@ -293,9 +294,14 @@ def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, part
         if hand is None:
             hand = _fast_parse(text, win, max_size)
             if hand is not None:
-                if len(_PARSED) >= 2048:
-                    _PARSED.clear()
-                _PARSED[key] = hand
+                if key in _SEEN:  # kept from the second sighting on (engine_setup's _SEEN says why)
+                    if len(_PARSED) >= 2048:
+                        _PARSED.clear()
+                    _PARSED[key] = hand
+                else:
+                    if len(_SEEN) >= 4096:
+                        _SEEN.clear()
+                    _SEEN[key] = None
         elif hand.size > max_size:  # parsed before under a larger max_size
             hand = None
         if hand is not None:
