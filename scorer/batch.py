@@ -113,10 +113,11 @@ def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None, house=
     table = merged.pop("table", None)
     label = raw.source
     try:
-        for key, v in (("session", session), ("table", table)):
-            if v is not None and (isinstance(v, bool) or not isinstance(v, (str, int, float))):
-                raise ValueError(f"{key} must be a name or number, got {_typename(v)}")
-        label = session_label(session, table, raw.source)
+        if session is not None or table is not None:
+            for key, v in (("session", session), ("table", table)):
+                if v is not None and (isinstance(v, bool) or not isinstance(v, (str, int, float))):
+                    raise ValueError(f"{key} must be a name or number, got {_typename(v)}")
+            label = session_label(session, table, raw.source)
         if "hand" not in merged and "event" not in merged:
             keys = ", ".join(sorted(map(str, d))) or "none"
             raise ValueError(f"no hand in this record (keys: {keys})")

@@ -19,6 +19,7 @@ def _signed(x) -> str:
     return f"+{x}" if x > 0 else str(x)
 
 
+_VALUES: dict = {}  # (total, its class, unit) -> the value column's text
 _SIGNED: dict = {}  # int payment -> _signed(it): a night's payments take a few hundred values
 
 
@@ -115,9 +116,19 @@ class TextWriter:
         return "\n".join(wrap_text(text, self.cols, INDENT, INDENT)) + "\n"
 
     def record(self, job, outcome, posting):
-        self._session_line(job.session, job.source, posting)
+        if job.session != self.session:
+            self._session_line(job.session, job.source, posting)
         s = posting.session
-        value = "limit" if outcome["limit"] else f"{_n(outcome['total'])} {outcome['unit']}".strip()
+        if outcome["limit"]:
+            value = "limit"
+        else:  # the value's text, kept: a night's hands take a few dozen values
+            total, unit = outcome["total"], outcome["unit"]
+            key = (total, total.__class__, unit)
+            value = _VALUES.get(key)
+            if value is None:
+                if len(_VALUES) >= 4096:
+                    _VALUES.clear()
+                value = _VALUES[key] = f"{_n(total)} {unit}".strip()
         if s.variants and outcome["variant"] != s.variants[0]:
             value += f" [{outcome['variant']}]"
         note = ""

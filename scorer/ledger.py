@@ -206,23 +206,27 @@ class Ledger:
                                   f"{variant} counts {unit}: the two are never summed (name another session)")
         paid = dict.fromkeys(s.seats, 0)
         whole = True  # int amounts only: every sum below is exact, so nothing needs rounding
-        for frm, to, amount in transfers:
+        for frm, to, amount in transfers:  # (paid is this call's own: a refusal below leaves s as it was)
             if frm not in paid or to not in paid:
                 seat = to if frm in paid else frm
                 raise LedgerError(f"a payment names seat {seat}, not at this table ({' '.join(s.seats)})")
-            if amount.__class__ is not int:
+            if amount.__class__ is int:
+                paid[frm] -= amount
+                paid[to] += amount
+            else:
                 whole = False
         if not whole:
             check_zero_sum(transfers)
+        short = []
         if cap:
             transfers, short = settle(transfers, s.net, cap)
             check_zero_sum(transfers, "payments after the loss cap")
             whole = whole and all(a.__class__ is int for _, _, a in transfers)  # a float cap pays floats
-        else:
-            short = []
-        for frm, to, amount in transfers:
-            paid[frm] -= amount
-            paid[to] += amount
+        if cap or not whole:  # summed again, in order, from what is paid
+            paid = dict.fromkeys(s.seats, 0)
+            for frm, to, amount in transfers:
+                paid[frm] -= amount
+                paid[to] += amount
         s.hands += 1
         net = s.net
         for x, v in paid.items():
