@@ -25,6 +25,17 @@ def reads_view(view):
     return deco
 
 
+def form_view(reading, hand, wild):
+    """Only the form (the shared `form` predicate reads nothing else)."""
+    return reading.form
+
+
+def _register_shared():
+    from .patterns.sets import form
+
+    reads_view(form_view)(form)
+
+
 def _view_of(fn):
     return VIEWS.get(fn) or VIEWS.get(getattr(fn, "__wrapped__", None))
 
@@ -47,7 +58,7 @@ def views(bound) -> tuple | None:
             out.append(v)
     if out is not None:
         for _r, fn, _params in bound.refuse:
-            if getattr(fn, "hand_level", False):
+            if getattr(fn, "hand_level", False) or RANGES.get(fn) is SAME:
                 continue
             v = _view_of(fn)
             if v is None:
@@ -61,3 +72,6 @@ def views(bound) -> tuple | None:
     except AttributeError:
         pass
     return got
+
+
+_register_shared()

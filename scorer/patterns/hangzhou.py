@@ -9,8 +9,10 @@ from functools import lru_cache
 
 from ..forms import FORMS
 from ..hand import CHOW, KONG, PAIR, PUNG
+from ..ceilings import same_on_every_reading
 from ..registry import hand_level, pattern
 from ..tiles import WHITE
+from ..views import reads_view
 from ..wild import split_wild
 
 SEATS = "ESWN"
@@ -86,6 +88,24 @@ def wild_eye_shape(f) -> bool:
     return _any_wild_eye(f.hand, f.wild, bool(f.options.get("seven_pairs_quads", True)))
 
 
+def hangzhou_view(reading, hand, wild):
+    """What this module's reading-level predicates read of a reading (scorer/views.py): its form, the
+    kind of the block holding the winning tile and the fortunes in it (wild eye), how many fortunes
+    stand for another tile and how many are held (fortune_in_hand), and for seven pairs each pair's
+    tile with the fortunes in it (deluxe_pairs)."""
+    face = wild.tile if wild is not None else None
+    held = used = 0
+    for b in reading.blocks:
+        for t in b.wild:
+            held += 1
+            used += t != face
+    win = reading.blocks[reading.win] if reading.win >= 0 else None
+    pairs = None
+    if reading.form == "seven_pairs":
+        pairs = tuple(sorted((b.tile, len(b.wild), sum(1 for t in b.wild if t != face)) for b in reading.blocks))
+    return reading.form, None if win is None else (win.kind, len(win.wild)), used, held, pairs
+
+
 def fortune_in_hand(f, face_is_natural=False) -> bool:
     """The reading holds a fortune tile; with `face_is_natural`, one standing for its own face
     (a fortune 4s read as 4s) does not count."""
@@ -95,6 +115,7 @@ def fortune_in_hand(f, face_is_natural=False) -> bool:
 # ---- doubles (Payout scheme; Hangzhou digest, 倍 (doubles)) ---------------------------------------------------
 
 @pattern()
+@reads_view(hangzhou_view)
 def wild_eye(f):
     """'wild eye (暴头) (x2): when the winning hand is an eye calling hand with a fortune tile' (Payout scheme); Japanese 爆頭 (Hangzhou digest, 倍 (doubles)): 財神の単騎待ち, the fortune waiting alone for its eye. Seven pairs
     completed by a fortune's partner counts too ('頭・対子')."""
@@ -102,6 +123,7 @@ def wild_eye(f):
 
 
 @pattern()
+@reads_view(hangzhou_view)
 def fortune_float_rounds(f, rounds=1):
     """'fortune float (财飘) (x2, i.e. x4 including wild eye)' (Payout scheme); 'double float (双飘) (x4,
     i.e. x8 including wild eye)' (Payout scheme). `--floats N` counts the fortune tiles discarded while
@@ -111,6 +133,7 @@ def fortune_float_rounds(f, rounds=1):
 
 
 @pattern()
+@same_on_every_reading
 def hz_kong_bloom(f):
     """'kong bloom (杠开) (x2 for each kong in streak): when a hand is won by a kong supplement tile'
     (Payout scheme): one per kong of the streak (`--kong-draw N`)."""
@@ -118,6 +141,7 @@ def hz_kong_bloom(f):
 
 
 @pattern()
+@reads_view(hangzhou_view)
 def seven_pairs_without_fortune(f, face_is_natural=False, on_claims=True):
     """'seven pairs (七对) (x2, x4 without fortune)' (Payout scheme): the extra double of 清七対. 'Some
     (many?) play that the extra double for seven pairs without fortune is not awarded in case of win
@@ -128,6 +152,7 @@ def seven_pairs_without_fortune(f, face_is_natural=False, on_claims=True):
 
 
 @pattern()
+@reads_view(hangzhou_view)
 def deluxe_pairs(f, face_is_natural=False):
     """'deluxe (豪华) (x2 for each): when there are four identical tiles as two pairs in seven pairs.
     Fortune cannot be used in the four tiles. Kong is not allowed' (Payout scheme): one per tile read as two
@@ -168,6 +193,7 @@ def hz_claimed_win(f):
 
 
 @pattern()
+@same_on_every_reading
 def wild_eye_claimed(f):
     """Wild eye 'can only be won by an own tile and never by claiming or robbing a kong, even when the
     banker is staying for three or more hands' (Payout scheme; Hangzhou digest, 倍 (doubles): この場合に限り,3牢以上でも
@@ -211,6 +237,7 @@ def impossible_fortune_count(f):
 
 
 @pattern()
+@reads_view(hangzhou_view)
 def float_without_wild_eye(f):
     """A float is won 'by wild eye in his/her next turn' (Payout scheme): `--floats` 1 or more on a reading
     that is not a wild eye."""
