@@ -271,13 +271,18 @@ def mcr_terminal_pungs(f):
     """Pung of terminals or honours (幺九刻), each: pungs of 1s and 9s, and of winds that score no wind
     fan of their own. A pung of the seat or prevalent wind, the three wind pungs of big three winds
     or little four winds, and the 1s or 9s pung nine gates holds already count there."""
-    if not f.pung_tiles:
-        return 0
-    s = analyse(f)
-    winds = [t for t in s.pungs if t in WIND_TILES]
-    n = sum(1 for t in s.pungs if t < 27 and t % 9 in (0, 8))
-    if len(winds) < 3:
-        n += sum(1 for t in winds if t != f.seat_wind and t != f.round_wind)
+    n = winds = lone_winds = 0
+    seat, prevalent = f.seat_wind, f.round_wind
+    for t in f.pung_tiles:
+        if t < 27:
+            if t % 9 == 0 or t % 9 == 8:
+                n += 1
+        elif t <= 30:
+            winds += 1
+            if t != seat and t != prevalent:
+                lone_winds += 1
+    if winds < 3:
+        n += lone_winds
     if n and mcr_nine_gates(f):
         n -= 1
     return n

@@ -32,7 +32,9 @@ def _preferred(reading) -> bool:
     chows = [b.tile for b in reading.blocks if b.kind == CHOW]
     pungs = [b.tile for b in reading.blocks if b.kind in (PUNG, KONG)]
     pair = next((b.tile for b in reading.blocks if b.kind == PAIR), None)
-    return "pure_triple_chow" in sequence_fans(chows, pair) or "triple_pung" in pung_fans(pungs)
+    # (three chows or three pungs at least: most readings have neither)
+    return (len(chows) >= 3 and "pure_triple_chow" in sequence_fans(chows, pair)
+            or len(pungs) >= 3 and "triple_pung" in pung_fans(pungs))
 
 
 @form("mcr_standard")
@@ -43,9 +45,9 @@ def standard(hand, counts, jokers, win_is_wild, options):
     readings = standard_readings(hand, counts, jokers, win_is_wild)
     if len(readings) > 1:
         readings.sort(key=_division_order)
-        preferred = [r for r in readings if _preferred(r)]
-        if preferred:
-            readings = preferred[::-1] + [r for r in readings if not _preferred(r)]
+        flags = [_preferred(r) for r in readings]
+        if any(flags):
+            readings = [r for r, p in zip(readings, flags) if p][::-1] + [r for r, p in zip(readings, flags) if not p]
     return readings
 
 
