@@ -96,12 +96,17 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
         judge = _Judge(hand, ctx, wild, bound, refuse, memo, name, work, instant)
     for i, reading in enumerate(readings):
         if seen_views is not None:
-            view = tuple(v(reading, hand, wild) for v in view_fns)
-            first = seen_views.get(view)
+            try:
+                view = tuple(v(reading, hand, wild, ctx) for v in view_fns)
+            except MjError:  # (a view asking what the refusals would refuse): the errors come as before
+                seen_views = None
+                view = None
+            first = None if view is None else seen_views.get(view)
             if first is not None:  # one for scoring with an earlier reading: its refusal and value
                 out.append(Like(reading, judge, out[first]))
                 continue
-            seen_views[view] = len(out)  # (the entry appended below)
+            if view is not None:
+                seen_views[view] = len(out)  # (the entry appended below)
         facts = Facts(hand, reading, ctx, wild, options)
         if refuse:
             if short is None:

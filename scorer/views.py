@@ -3,7 +3,8 @@
 A gold tile standing in a chow of 3-4-5 or of 4-5-6 changes the reading, not its water: Xiamen's
 predicates read of a reading only its form and, per block, its kind, whether it is an honour set, how
 many golds it holds, its declared meld and whether it holds the winning tile. A predicate (or a
-refusal) declares such a view with `@reads_view(view)`, `view(reading, hand, wild) -> hashable`;
+refusal) declares such a view with `@reads_view(view)`, `view(reading, hand, wild, ctx) -> hashable`
+(or, `with_params=True`, also given the entry's YAML parameters);
 when every predicate and refusal of a ruleset that reads the reading at all declares one, readings
 with equal views get the first one's refusal and value (best.py), and only the first is valued. Those
 that read only the context, the bonus tiles or the hand (`@reads`, `@same_on_every_reading`,
@@ -14,18 +15,19 @@ from __future__ import annotations
 
 from .ceilings import RANGES, SAME
 
-VIEWS: dict = {}  # predicate function -> view(reading, hand, wild)
+VIEWS: dict = {}  # predicate function -> (view, whether the view takes the predicate's parameters)
 
 
-def reads_view(view):
-    """Declare that a predicate reads of the reading no more than `view(reading, hand, wild)` gives."""
+def reads_view(view, with_params=False):
+    """Declare that a predicate reads of the reading no more than `view(reading, hand, wild, ctx)` gives
+    (`with_params`: `view(reading, hand, wild, ctx, **params)`, one view per entry of the ruleset)."""
     def deco(fn):
-        VIEWS[fn] = view
+        VIEWS[fn] = (view, with_params)
         return fn
     return deco
 
 
-def form_view(reading, hand, wild):
+def form_view(reading, hand, wild, ctx):
     """Only the form (the shared `form` predicate reads nothing else)."""
     return reading.form
 
@@ -36,36 +38,39 @@ def _register_shared():
     reads_view(form_view)(form)
 
 
+def _with(view, params):
+    def bound_view(reading, hand, wild, ctx):
+        return view(reading, hand, wild, ctx, **params)
+    return bound_view
+
+
 def _view_of(fn):
     return VIEWS.get(fn) or VIEWS.get(getattr(fn, "__wrapped__", None))
 
 
 def views(bound) -> tuple | None:
-    """The views a Bound's readings are told apart by, or None when a predicate has none (kept per Bound)."""
+    """The views a Bound's readings are told apart by, as functions of (reading, hand, wild, ctx), or
+    None when a predicate has none (kept per Bound)."""
     try:
         return bound._views
     except AttributeError:
         pass
     out: list = []
-    for _spec, fn, _params, _value in bound.patterns:
-        if getattr(fn, "reads", None) in ("ctx", "bonus") or RANGES.get(fn) is SAME:
+    entries = [(fn, params, False) for _spec, fn, params, _value in bound.patterns] + \
+        [(fn, params, True) for _r, fn, params in bound.refuse]
+    for fn, params, refusal in entries:
+        if getattr(fn, "reads", None) in ("ctx", "bonus") or RANGES.get(fn) is SAME or \
+                (refusal and getattr(fn, "hand_level", False)):
             continue
-        v = _view_of(fn)
-        if v is None:
+        got = _view_of(fn)
+        if got is None:
             out = None
             break
-        if v not in out:
-            out.append(v)
-    if out is not None:
-        for _r, fn, _params in bound.refuse:
-            if getattr(fn, "hand_level", False) or RANGES.get(fn) is SAME:
-                continue
-            v = _view_of(fn)
-            if v is None:
-                out = None
-                break
-            if v not in out:
-                out.append(v)
+        view, with_params = got
+        if with_params:
+            view = _with(view, params)
+        if view not in out:
+            out.append(view)
     got = tuple(out) if out else None
     try:
         bound._views = got

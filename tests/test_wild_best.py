@@ -168,8 +168,8 @@ def test_readings_with_equal_views_score_alike():
 
     rng = random.Random(20261126)
     groups = shared = 0
-    for n in range(1500):
-        vid = ("xiamen", "quanzhou", "hangzhou")[n % 3]
+    for n in range(2000):
+        vid = ("xiamen", "quanzhou", "hangzhou", "wuhan")[n % 4]
         v = load_variant(vid)
         text, ctx = wild_hand(rng, v, rng.choice((1, 2, 3, 4)), allowed_tiles(v))
         try:
@@ -186,7 +186,7 @@ def test_readings_with_equal_views_score_alike():
             facts = Facts(hand, reading, s.ctx, wild, s.bound.options)
             refused = engine.refusal(s.bound, facts)
             got = ([(i.name, i.value, i.count) for i in engine.evaluate(s.bound, facts)], refused)
-            key = tuple(f(reading, hand, wild) for f in fns)
+            key = tuple(f(reading, hand, wild, s.ctx) for f in fns)
             if key in seen:
                 assert seen[key] == got, (vid, text, ctx, reading)
                 shared += 1

@@ -60,7 +60,7 @@ def _face(f, t: int) -> int:
     return t
 
 
-def gold_view(reading, hand, wild):
+def gold_view(reading, hand, wild, ctx):
     """What this module's predicates read of a reading (scorer/views.py): its form; whether the block
     holding the winning tile holds it at its face (float_pair); and, as a multiset, each block's kind,
     whether it is an honour set (at the face of a white substitute), how many golds it holds, its

@@ -88,7 +88,7 @@ def wild_eye_shape(f) -> bool:
     return _any_wild_eye(f.hand, f.wild, bool(f.options.get("seven_pairs_quads", True)))
 
 
-def hangzhou_view(reading, hand, wild):
+def hangzhou_view(reading, hand, wild, ctx):
     """What this module's reading-level predicates read of a reading (scorer/views.py): its form, the
     kind of the block holding the winning tile and the fortunes in it (wild eye), how many fortunes
     stand for another tile and how many are held (fortune_in_hand), and for seven pairs each pair's

@@ -14,9 +14,11 @@ from ..context import _as_bool, _as_int
 from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, place_win
 from ..errors import ContextError, VariantError
 from ..forms import form
-from ..hand import KONG
+from ..hand import CHOW, KONG, PAIR, PUNG
+from ..facts import _BLOCK_MASK
 from ..notation import parse_tiles_only
 from ..registry import hand_level, pattern
+from ..views import reads_view
 from ..tiles import GREEN, HONOURS, RED
 from ..wild import next_tile
 
@@ -81,6 +83,52 @@ def opened(hand) -> bool:
 
 def openings(hand) -> int:
     return sum(1 for m in hand.melds if not m.concealed)
+
+
+_HONOUR_MASK = sum(1 << t for t in HONOURS)
+
+
+def wuhan_view(reading, hand, wild, ctx):
+    """What this module's reading-level predicates (and the shared all_pungs and one_suit) read of a
+    reading (scorer/views.py), from its blocks: the form; whether its tiles as read are all honours,
+    all 2/5/8, how many suits and whether honours (only_in, one_suit); its chows and pungs
+    (all pungs); its pair as eyes_258 reads it; the kind of the block holding the winning tile (the
+    single wait); the laizi standing for another tile and those held (hard win, laizi held)."""
+    mask = n_chows = n_pungs = held = used = 0
+    pair = None
+    face = wild.tile if wild is not None else None
+    for kind, tile, w, _meld in reading.blocks:
+        mask |= _BLOCK_MASK[kind][tile]
+        if kind == CHOW:
+            n_chows += 1
+        elif kind == PUNG or kind == KONG:
+            n_pungs += 1
+        elif kind == PAIR and pair is None:
+            pair = (tile in TILES_258, len(w), tile == face)
+        for t in w:
+            held += 1
+            used += t != face
+    win = reading.blocks[reading.win][0] if reading.win >= 0 else None
+    return (reading.form, not mask & ~GROUP_MASKS["honours"], not mask & ~GROUP_MASKS["258"],
+            sum(1 for sm in SUIT_MASKS if mask & sm), bool(mask & _HONOUR_MASK), n_chows, n_pungs, pair, win,
+            used, held)
+
+
+def _shared_views():
+    from .sets import all_pungs
+    from .tiles import one_suit
+
+    reads_view(wuhan_view)(all_pungs)  # form, chows and pungs
+    reads_view(wuhan_view)(one_suit)  # suits and honours
+
+
+_shared_views()
+
+
+def kong_tile_view(reading, hand, wild, ctx, kind="red"):
+    """What wuhan_holds_kong_tile reads of a reading: whether a laizi stands for a kong tile."""
+    tiles = kong_tiles(kind, ctx)
+    return any(t in tiles for b in reading.blocks for t in b.wild)
 
 
 def eyes_258(f) -> bool:
@@ -190,6 +238,7 @@ def wuhan_laizi_not_given(f, laizi_from="given"):
 
 
 @pattern()
+@reads_view(kong_tile_view, with_params=True)
 def wuhan_holds_kong_tile(f, kind="red"):
     """'手に中がなく,あった中はすべてカンするか捨ててある' (上がりの条件 (winning conditions)): no red dragon (or the tiles the
     house rule treats as red) in the hand, concealed or in a meld, nor a laizi standing for one."""
@@ -238,6 +287,7 @@ def wuhan_unopened(f):
 
 
 @pattern()
+@reads_view(wuhan_view)
 def wuhan_eyes_not_258(f):
     """'対対胡,風一色,将一色,清一色のどれでもない場合,頭が2か5か8' (上がりの条件 (winning conditions)): the pair must be 2/5/8
     unless the hand is all pungs, all winds, all 2-5-8 or one suit."""
@@ -277,6 +327,7 @@ def wuhan_too_many_declared(f, key="red_kongs", kind="red"):
 # ---- patterns -----------------------------------------------------------------------------------
 
 @pattern()
+@reads_view(wuhan_view)
 def wuhan_only(f, group="honours"):
     """Every tile of the hand in `group`: `honours` (風一色, 役 (hands): '風か發か白だけの手') or `258`
     (将一色, 役 (hands): '2,5,8だけの手'). Red-dragon and laizi kongs are not part of the hand
@@ -288,6 +339,7 @@ EYES_WINS = ("sea_bottom", "kong_bloom", "robbed", "all_from_others")
 
 
 @pattern()
+@reads_view(wuhan_view)
 def wuhan_win_with_258_eyes(f, how="sea_bottom"):
     """The big wins by manner of winning, which count only with 2/5/8 eyes ('頭が2,5,8でなければ...
     の役は成立しません'; an all-pungs or one-suit hand still wins, without the pattern):
@@ -336,6 +388,7 @@ def wuhan_declared(f, key="red_kongs"):
 
 
 @pattern()
+@reads_view(wuhan_view)
 def wuhan_hard(f):
     """硬胡 (飜 (fan)): '頼子が1枚もないか,あってもカンしたか,額面通りに使った手': no laizi stands
     for another tile."""
@@ -343,6 +396,7 @@ def wuhan_hard(f):
 
 
 @pattern()
+@reads_view(wuhan_view)
 def wuhan_laizi_held(f):
     """Laizi in the hand, those used at face value included and laizi kongs not (上がりの条件 (winning conditions):
     '額面どおりで使っている頼子は数え,カンしている頼子は数えない')."""
