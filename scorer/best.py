@@ -125,7 +125,8 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
                     # a hand-level refusal holds: every reading is refused, and the hand's message is
                     # its highest-valued reading's; the ceiling may spare valuing the rest
                     tried = True
-                    why = _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work, value_of)
+                    why = _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work, value_of,
+                                       view_fns if seen_views is not None else None, seen_views)
                     if why is not None:
                         raise IllegalWin(f"not a legal win under {name}: {why}")
                 continue
@@ -327,11 +328,13 @@ def _why(scored, chosen, legal=None) -> str:
             (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
 
 
-def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work, value_of):
+def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work, value_of, view_fns=None,
+                 seen_views=None):
     """The message of a hand every reading of which is refused (`out` holds the first readings, all
     refused): the refusal of the highest-valued reading, the first of equals, as `refused_why` finds
     it over every reading. Readings are valued in order until one reaches the hand's ceiling (none
-    after it can be higher). None when something raised on the way: the caller then goes on reading
+    after it can be higher), each view once (`view_fns`, `seen_views`: scorer/views.py; a reading
+    one with an earlier one is never higher). None when something raised on the way: the caller then goes on reading
     by reading, so any error comes exactly as before (the rulesets with ceilings raise only on what
     every reading shares: their context, parameters and hand)."""
     from .ceilings import HandInfo, ceiling_key
@@ -348,19 +351,29 @@ def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work
         top = None if c is None else ceiling_key(bound, info, lambda hits: _items_of(bound, c, hits), value_of)
         if top is not None and best_key >= top:
             return best.refused
+        seen = set(seen_views) if view_fns is not None else None
         for i in range(1, len(readings)):
-            s = out[i] if i < len(out) else None
-            facts = s.facts if s is not None else Facts(hand, readings[i], ctx, wild, options)
-            key = s.value.key if s is not None else work(facts).key
+            if i < len(out):
+                s = out[i]
+                if s.__class__ is Like:
+                    continue
+                key = s.value.key
+            else:
+                if seen is not None:
+                    view = tuple(v(readings[i], hand, wild, ctx) for v in view_fns)
+                    if view in seen:
+                        continue
+                    seen.add(view)
+                s = Facts(hand, readings[i], ctx, wild, options)  # a reading valued here
+                key = work(s).key
             if key > best_key:
-                best, best_key = (s if s is not None else i, facts), key
+                best, best_key = s, key
                 if top is not None and best_key >= top:
                     break
     except MjError:
         return None
-    if isinstance(best, tuple):  # a reading valued here: its refusal now (as each reading would be asked)
-        i, facts = best
-        return _refused(refuse, facts, memo, name)
+    if best.__class__ is Facts:  # a reading valued here: its refusal now (as each reading would be asked)
+        return _refused(refuse, best, memo, name)
     return best.refused
 
 

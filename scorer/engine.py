@@ -94,7 +94,6 @@ class _Compiled:
         self.run = _compile_group(bound, groups[None], "evaluate")
         self.run_ctx = _compile_group(bound, groups["ctx"], "evaluate ctx") if groups["ctx"] else None
         self.run_bonus = _compile_group(bound, groups["bonus"], "evaluate bonus") if groups["bonus"] else None
-        self.by_ctx: dict = {}
         self.by_bonus: dict = {}
         self.interacting = frozenset(k for k, (spec, *_rest) in enumerate(bound.patterns)
                                      if spec.series or bound.excludes.get(spec.name))
@@ -110,12 +109,11 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
     hits = c.run(facts)
     more = False
     if c.run_ctx is not None:
-        ctx = facts.ctx
-        got = c.by_ctx.get(id(ctx))
-        if got is None or got[0] is not ctx:
-            if len(c.by_ctx) >= 512:
-                c.by_ctx.clear()
-            got = c.by_ctx[id(ctx)] = (ctx, c.run_ctx(facts))  # the entry keeps ctx alive: ids stay unique
+        # kept on the Context (a cache would keep each one alive for the cyclic GC to walk; most come once)
+        kept = facts.ctx.__dict__
+        got = kept.get("_ctx_hits")
+        if got is None or got[0] is not c:
+            got = kept["_ctx_hits"] = (c, c.run_ctx(facts))
         if got[1]:
             hits += got[1]
             more = True
