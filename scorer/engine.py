@@ -43,10 +43,12 @@ def _arguments(fn, lead: int, params: dict, ns: dict, tag: str) -> list[str]:
 def _compile_group(bound: Bound, ks, name: str):
     """A generated function that calls the predicates `ks` in order with their parameters as constants
     (no partial, no loop) and returns [(order, count, type of count)] of the hits (1, 1.0 and True are
-    equal keys, yet a count shows as written)."""
+    equal keys, yet a count shows as written). The entries of a `lookup` table are not asked one by
+    one: the table is fetched where its first entry stands and its few keys are looked up among its
+    entries' (a table holds what applies, a ruleset asks dozens of entries), then the hits are sorted."""
     ns: dict = {}
     lines = ["def run(f):", "    h = []"]
-    tables: dict = {}  # a `lookup` predicate's table function -> the local holding its table
+    tables: dict = {}  # a `lookup` predicate's table function -> its entries' orders by key
     for k in ks:
         spec, fn, params, _value = bound.patterns[k]
         ns[f"c{k}"] = fn
@@ -54,19 +56,27 @@ def _compile_group(bound: Bound, ks, name: str):
         if prepare:
             params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
         table = getattr(fn, "lookup", None)
-        if table is not None and set(params) == set(table[1]):  # fetched at its first use, read inline after
-            t = tables.get(table[0])
-            if t is None:
-                t = tables[table[0]] = f"t{len(tables)}"
-                ns[f"{t}_fn"] = table[0]
-                lines.append(f"    {t} = {t}_fn(f)")
-            key = tuple(params[p] for p in table[1])
-            ns[f"p{k}_key"] = key[0] if len(key) == 1 else key
-            lines.append(f"    n = {t}.get(p{k}_key, 0)")
-        else:
-            args = ["f"] + _arguments(fn, 1, params, ns, f"p{k}")
-            lines.append(f"    n = c{k}({', '.join(args)})")
+        key = None if table is None else table[1](**params)
+        try:
+            hash(key)
+        except TypeError:  # a key no table can hold: the predicate answers
+            key = None
+        if key is not None:
+            entries = tables.get(table[0])
+            if entries is None:
+                entries = tables[table[0]] = {}
+                t = f"t{len(tables)}"
+                ns[f"{t}_fn"], ns[f"{t}_entries"] = table[0], entries
+                lines += [f"    for key, n in {t}_fn(f).items():",
+                          f"        for k in {t}_entries.get(key, ()):",
+                          "            if n: h.append((k, n, type(n)))"]
+            entries[key] = entries.get(key, ()) + (k,)
+            continue
+        args = ["f"] + _arguments(fn, 1, params, ns, f"p{k}")
+        lines.append(f"    n = c{k}({', '.join(args)})")
         lines.append(f"    if n: h.append(({k}, n, type(n)))")
+    if tables:
+        lines.append("    h.sort()")
     lines.append("    return h")
     exec(compile("\n".join(lines), f"<{name} {bound.variant.id}>", "exec"), ns)  # noqa: S102 - our own text
     return ns["run"]

@@ -61,9 +61,19 @@ def red_fives(hand: Hand) -> tuple[int, int, int]:
     if got is None:
         text = hand.source_text
         got = [0, 0, 0]
-        if "0" in text:
-            for digits, letter in _RED_RUN.findall(text):
-                got["mps".index(letter)] += digits.count("0")
+        # each 0 counts for the suit letter ending its run of digits (the runs _RED_RUN matches):
+        # found from the 0s, a few, instead of matching every run of the text
+        i = text.find("0")
+        n = len(text)
+        while i >= 0:
+            j = i + 1
+            while j < n and text[j] in "0123456789":
+                j += 1
+            if j < n:
+                k = "mps".find(text[j])
+                if k >= 0:
+                    got[k] += 1
+            i = text.find("0", i + 1)
         got = hand.__dict__["_reds"] = tuple(got)
     return got
 

@@ -103,14 +103,24 @@ def reads(what: str):
     return deco
 
 
-def lookup(table, *params: str):
+def lookup(table, *params: str, key=None):
     """Declare that a pattern predicate's answer is `table(facts).get(key, 0)`, the key its parameter
     `params[0]` (several: the tuple of theirs in that order), for many entries of a ruleset that read
-    one table of the reading (MCR's set fans, riichi's fu of sets): the engine then
-    fetches the table once a reading and looks each entry up inline, with no call per entry. The
-    predicate itself must still answer the same (`evaluate` on a non-Bound calls it)."""
+    one table of the reading (MCR's set fans, riichi's yaku and fu): the engine then
+    fetches the table once a reading and looks each entry up inline, with no call per entry. Or
+    `key`: a function of an entry's parameters (by keyword) giving its key, or None for an entry the
+    table does not answer (the predicate is then called), so predicates with different parameters
+    can share one table. The predicate itself must still answer the same (`evaluate` on a non-Bound
+    calls it)."""
+    if key is None:
+        def key(**given):
+            if set(given) != set(params):
+                return None
+            got = tuple(given[p] for p in params)
+            return got[0] if len(got) == 1 else got
+
     def deco(fn):
-        fn.lookup = (table, params)
+        fn.lookup = (table, key)
         return fn
     return deco
 

@@ -7,9 +7,10 @@ Basic points = fu x 2^(2 + han), capped at 2000 (mangan); 5 han mangan 2000, 6-7
 and 2x from the dealer (a dealer's self-draw: 2x from each)."""
 from __future__ import annotations
 
+from ..context import Context
 from ..errors import ContextError
 from ..registry import pay_model, value_model
-from ..result import HandValue, Transfer
+from ..result import HandValue, Item, Transfer
 
 YAKUMAN_BASE = 8000
 LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"),
@@ -59,6 +60,19 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
     forms (group double_yakuman) once. `total` (mjscore pay): han, with `--set fu=N` (default 30).
     `unit` names the patterns' default unit (han); fu and yakuman items say their own."""
     winner_dealer = ctx.seat == ctx.dealer
+    if total is None and ctx.__class__ is Context and not ctx.others:
+        # a value depends on the items, who won and how, and the parameters: kept (see _VALUES)
+        key = (*map(id, items), winner_dealer, ctx.by_self_draw, kazoe, kiriage, double_yakuman, max_yakuman)
+        hit = _VALUES.get(key)
+        if hit is not None:
+            return hit[0]
+        kept = tuple(items)
+        value = _han_fu(list(kept), ctx, winner_dealer, kazoe, double_yakuman, max_yakuman, kiriage)
+        if all(i.__class__ is Item for i in kept):
+            if len(_VALUES) >= _VALUES_MAX:
+                _VALUES.clear()
+            _VALUES[key] = (value, kept)  # the entry keeps the items alive: their ids stay unique
+        return value
     if total is not None:
         fu = ctx.extra.get("fu", 30)
         if not isinstance(fu, int) or isinstance(fu, bool) or fu < 20:
@@ -66,6 +80,18 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
         han = int(total)
         base, limit = basic_points(han, fu, kazoe, kiriage)
         return _value([], han, "han", fu, base, limit, ctx, winner_dealer, (0, han, fu, 0))
+    return _han_fu(items, ctx, winner_dealer, kazoe, double_yakuman, max_yakuman, kiriage)
+
+
+# The values of item lists: a run of hands repeats a few thousand combinations of the same Item objects
+# (the engine keeps one per pattern and count). A kept HandValue is shared by every Result that gets
+# it: nothing writes to a scored value (engine.pay changes only its own value from a total, never
+# kept here). Not kept: a Context with other players' hands (a payment model may write into the value).
+_VALUES: dict = {}
+_VALUES_MAX = 8192
+
+
+def _han_fu(items, ctx, winner_dealer, kazoe, double_yakuman, max_yakuman, kiriage):
     yakuman = [i for i in items if i.unit == "yakuman"]
     if yakuman:
         n = sum(i.value if double_yakuman or i.group != "double_yakuman" else 1 for i in yakuman)
@@ -112,6 +138,23 @@ def riichi_pay(value, ctx, bound, /, honba_ron=300, honba_each=100, stick=1000):
     """The winner collects from the discarder (a robbed kong: the robbed player) or, on a self-draw,
     from each player; then honba (`honba_ron` x N from the discarder, `honba_each` x N from each on a
     self-draw); then the riichi sticks on the table, from the pot."""
+    # the transfers depend on the basic points, the limit's name, the seats and how the hand was won,
+    # the counters and the parameters: kept (Transfers are frozen; each call gets its own list)
+    key = (value.base, value.details.get("limit", ""), ctx.seat, ctx.dealer, ctx.by_self_draw, ctx.discarder,
+           ctx.robbed, ctx.players, ctx.honba, ctx.sticks, honba_ron, honba_each, stick)
+    hit = _PAID.get(key)
+    if hit is None:
+        if len(_PAID) >= _PAID_MAX:
+            _PAID.clear()
+        hit = _PAID[key] = tuple(_riichi_pay(value, ctx, honba_ron, honba_each, stick))
+    return list(hit)
+
+
+_PAID: dict = {}
+_PAID_MAX = 8192
+
+
+def _riichi_pay(value, ctx, honba_ron, honba_each, stick):
     winner = ctx.seat
     dealer = ctx.dealer
     base = int(value.base)

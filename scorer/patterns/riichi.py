@@ -8,9 +8,11 @@ from __future__ import annotations
 from ..errors import ImpossibleHand
 from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..hand import CHOW
-from ..registry import pattern, reads
+from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
+from . import riichi_table as rt
 from .riichi_fu import check_riichi_context, pinfu_shape
+from .riichi_table import context_table, reading_table
 
 _ORPHAN = TERMINALS | HONOURS
 _ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK
@@ -30,17 +32,28 @@ def _block_has_orphan(kind, tile):
 
 # ---- how the hand was won -------------------------------------------------------------------
 
-@pattern()
-def riichi_declared(f, double=False):
-    """Riichi (1 han) or double riichi (2 han, in its place): declared on a closed hand. Riichi
-    with a claimed meld cannot happen: refused, not scored."""
+def _declared(f) -> dict:
+    """{} without riichi, else {"riichi": 1} or {"double": 1}; riichi with a claimed meld is refused.
+    Both entries read it (`lookup`: asked once a reading, where the first of them stands)."""
     ctx = f.ctx
     if not (ctx.riichi or ctx.double_riichi):
-        return 0
+        return _NO_RIICHI
     if not f.closed:
         raise ImpossibleHand("--riichi / --double-riichi with an open hand: riichi is declared on a closed "
                              "hand (riichi: 'menzen', no claimed meld)")
-    return int(bool(ctx.double_riichi) == double)
+    return _DOUBLE_RIICHI if ctx.double_riichi else _RIICHI
+
+
+_NO_RIICHI, _RIICHI, _DOUBLE_RIICHI = {}, {"riichi": 1}, {"double": 1}  # read, never written
+
+
+@pattern()
+@lookup(_declared, key=lambda double=False: rt.pick(("double", "riichi"), double))
+def riichi_declared(f, double=False):
+    """Riichi (1 han) or double riichi (2 han, in its place): declared on a closed hand. Riichi
+    with a claimed meld cannot happen: refused, not scored."""
+    got = _declared(f)
+    return int(bool(got) and ("double" in got) == double)
 
 
 @pattern()
@@ -52,6 +65,7 @@ def riichi_flag(f, flag):
 
 
 @pattern()
+@lookup(reading_table, key=lambda: "menzen_tsumo")
 def closed_self_draw(f):
     """Menzen tsumo: self-drawn win on a closed hand (concealed kongs keep it closed)."""
     return int(f.self_draw and f.closed)
@@ -59,6 +73,7 @@ def closed_self_draw(f):
 
 @pattern()
 @reads("ctx")
+@lookup(context_table, key=lambda drawn: "haitei" if drawn else "houtei")
 def riichi_last_tile(f, drawn):
     """Haitei (the last wall tile, drawn; a kong replacement is not the last wall tile) or houtei
     (the discard after it; a robbed kong is not a discard)."""
@@ -72,6 +87,7 @@ def riichi_last_tile(f, drawn):
 
 @pattern()
 @reads("ctx")
+@lookup(context_table, key=lambda robbed: "chankan" if robbed else "rinshan")
 def riichi_kong_win(f, robbed):
     """Rinshan kaihou (won on a kong's replacement tile) or chankan (robbing an added kong)."""
     return int(bool(f.ctx.robbed)) if robbed else int(bool(f.ctx.kong_draw))
@@ -79,6 +95,7 @@ def riichi_kong_win(f, robbed):
 
 @pattern()
 @reads("ctx")
+@lookup(context_table, key=rt.first_turn_key)
 def riichi_first_turn(f, who):
     """Tenhou (dealer, own first draw), chiihou (non-dealer, own first draw), renhou (non-dealer, on a
     discard before the first draw)."""
@@ -96,18 +113,21 @@ def riichi_first_turn(f, who):
 # ---- shape -----------------------------------------------------------------------------------
 
 @pattern()
+@lookup(reading_table, key=lambda: "pinfu")
 def pinfu(f):
     """Pinfu: closed, no fu but the base (four chows, a pair that is not a value tile, two-sided wait)."""
     return int(f.closed and pinfu_shape(f))
 
 
 @pattern()
+@lookup(reading_table, key=lambda open=None: rt.open_key(rt.SIMPLES, open))
 def all_simples(f, open=None):
     """Tanyao: no terminal or honour anywhere (open hands by the open-tanyao option)."""
     return int(not f.mask & _ORPHAN_MASK and _open(f, open))
 
 
 @pattern()
+@lookup(reading_table, key=rt.pung_key)
 def value_pung(f, tile=None, wind=None):
     """Yakuhai: a pung or kong of a dragon `tile`, or of the seat / round `wind`."""
     if wind == "seat":
@@ -118,6 +138,7 @@ def value_pung(f, tile=None, wind=None):
 
 
 @pattern()
+@lookup(reading_table, key=lambda twice=False: "peikou2" if twice else "peikou1")
 def riichi_pure_double_chow(f, twice=False):
     """Iipeikou (two identical chows) / ryanpeikou (two such pairs); closed hands only."""
     if not f.closed or f.n_chows < 2:
@@ -132,6 +153,7 @@ def riichi_pure_double_chow(f, twice=False):
 
 
 @pattern()
+@lookup(reading_table, key=lambda open=None: rt.open_key(rt.ITTSU, open))
 def riichi_straight(f, open=None):
     """Ittsu: 123, 456 and 789 chows of one suit."""
     if f.n_chows < 3 or not _open(f, open):
@@ -141,6 +163,7 @@ def riichi_straight(f, open=None):
 
 
 @pattern()
+@lookup(reading_table, key=rt.three_colour_key)
 def riichi_three_colour(f, kind, open=None):
     """Sanshoku doujun (the same chow in each suit) / doukou (the same pung or kong in each suit)."""
     if not _open(f, open):
@@ -157,6 +180,7 @@ def riichi_three_colour(f, kind, open=None):
 
 
 @pattern()
+@lookup(reading_table, key=rt.outside_key)
 def riichi_outside(f, honours, open=None):
     """Chanta (`honours: true`: every set and the pair hold a terminal or honour, at least one chow and
     one honour) / junchan (`honours: false`: every set and the pair hold a terminal, at least one chow)."""
@@ -173,6 +197,7 @@ def riichi_outside(f, honours, open=None):
 
 
 @pattern()
+@lookup(reading_table, key=rt.one_suit_key)
 def riichi_one_suit(f, honours, open=None):
     """Honitsu (one suit with honours) / chinitsu (one suit, no honours)."""
     if not _open(f, open) or len(f.suits) != 1:
@@ -181,18 +206,21 @@ def riichi_one_suit(f, honours, open=None):
 
 
 @pattern()
+@lookup(reading_table, key=lambda: "toitoi")
 def all_pungs_riichi(f):
     """Toitoi: four pungs or kongs."""
     return int(f.form == "standard" and f.n_pungs == 4)
 
 
 @pattern()
+@lookup(reading_table, key=lambda count: rt.count_key(rt.ANKOU, count))
 def concealed_pungs_riichi(f, count):
     """San ankou / suu ankou: `count` concealed pungs or kongs (a pung completed by a discard is open)."""
     return int(f.concealed_pungs == count)
 
 
 @pattern()
+@lookup(reading_table, key=lambda single_wait: rt.pick(("suuankou/tanki", "suuankou"), single_wait))
 def four_concealed_pungs(f, single_wait):
     """Suu ankou: four concealed pungs; `single_wait` the form won on the pair (suu ankou tanki)."""
     if f.concealed_pungs != 4:
@@ -201,12 +229,14 @@ def four_concealed_pungs(f, single_wait):
 
 
 @pattern()
+@lookup(reading_table, key=lambda count: rt.count_key(rt.KONGS, count))
 def kongs_riichi(f, count):
     """San kantsu / suu kantsu: `count` kongs, open or concealed."""
     return int(f.n_kongs == count)
 
 
 @pattern()
+@lookup(reading_table, key=rt.terminals_key)
 def terminals_honours_only(f, honours=None):
     """Honroutou (`honours: None`: only terminals and honours), chinroutou (`false`: terminals only),
     tsuuiisou (`true`: honours only)."""
@@ -219,6 +249,7 @@ def terminals_honours_only(f, honours=None):
 
 
 @pattern()
+@lookup(reading_table, key=lambda big: "daisangen" if big else "shousangen")
 def dragons_riichi(f, big):
     """Shousangen (two dragon pungs and a dragon pair) / daisangen (three dragon pungs)."""
     pungs = sum(1 for t in f.pung_tiles if t in DRAGON_TILES)
@@ -228,6 +259,7 @@ def dragons_riichi(f, big):
 
 
 @pattern()
+@lookup(reading_table, key=lambda big: "daisuushii" if big else "shousuushii")
 def winds_riichi(f, big):
     """Shousuushii (three wind pungs and a wind pair) / daisuushii (four wind pungs)."""
     pungs = sum(1 for t in f.pung_tiles if t in WIND_TILES)
@@ -237,12 +269,14 @@ def winds_riichi(f, big):
 
 
 @pattern()
+@lookup(reading_table, key=lambda: "ryuuiisou")
 def all_green_riichi(f):
     """Ryuuiisou: only 2 3 4 6 8 bamboo and green dragons."""
     return int(not f.mask & ~_GREEN_MASK)
 
 
 @pattern()
+@lookup(reading_table, key=lambda pure: rt.pick(("chuuren/9", "chuuren"), pure))
 def nine_gates_riichi(f, pure):
     """Chuuren poutou: 1112345678999 and one more of one suit, no meld at all (not even a concealed
     kong). `pure`: the nine-sided form, the thirteen tiles before the win were exactly 1112345678999."""
@@ -260,6 +294,7 @@ def nine_gates_riichi(f, pure):
 
 
 @pattern()
+@lookup(reading_table, key=lambda pure: rt.pick(("kokushi/13", "kokushi"), pure))
 def thirteen_orphans_riichi(f, pure):
     """Kokushi musou: one of each terminal and honour and a pair of one; `pure` the thirteen-sided
     form (the pair was made by the winning tile)."""
@@ -269,6 +304,7 @@ def thirteen_orphans_riichi(f, pure):
 
 
 @pattern()
+@lookup(reading_table, key=lambda: "seven_pairs")
 def seven_pairs_riichi(f):
     """Chiitoitsu: seven different pairs."""
     return int(f.form == "seven_pairs")

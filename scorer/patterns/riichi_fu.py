@@ -7,6 +7,8 @@ from ..hand import KONG, PUNG
 from ..notation import parse_tiles_only, red_fives
 from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, HONOURS, TERMINALS
+from . import riichi_table as rt
+from .riichi_table import reading_table
 
 _ORPHAN = TERMINALS | HONOURS
 MAX_INDICATORS = 5  # the first indicator and one for each of four kongs
@@ -76,18 +78,21 @@ def pinfu_shape(f) -> bool:
 
 
 @pattern()
+@lookup(reading_table, key=lambda: "fu/base")
 def riichi_fu_base(f):
     """Futei: 20 fu for every hand of sets and a pair."""
     return int(f.form == "standard")
 
 
 @pattern()
+@lookup(reading_table, key=lambda: "fu/ron")
 def riichi_fu_closed_ron(f):
     """Menzen kafu: 10 fu for a closed hand won on a discard (or a robbed kong)."""
     return int(f.form == "standard" and f.closed and not f.self_draw)
 
 
 @pattern()
+@lookup(reading_table, key=lambda pinfu_too=False: rt.pick(("fu/tsumo+pinfu", "fu/tsumo"), pinfu_too))
 def riichi_fu_self_draw(f, pinfu_too=False):
     """Tsumo fu: 2 fu for a self-drawn win, except pinfu (a hand with no other fu keeps its 20)."""
     if f.form != "standard" or not f.self_draw:
@@ -96,6 +101,7 @@ def riichi_fu_self_draw(f, pinfu_too=False):
 
 
 @pattern()
+@lookup(reading_table, key=lambda: "fu/open_pinfu")
 def riichi_fu_open_pinfu(f):
     """An open hand with no fu at all is counted 30 fu (2 fu added before rounding)."""
     return int(f.form == "standard" and not f.closed and pinfu_shape(f))
@@ -123,7 +129,7 @@ def _fu_sets(f) -> dict:
 
 
 @pattern()
-@lookup(_fu_sets, "kind", "orphan", "concealed")  # the engine reads the table once a reading
+@lookup(reading_table, key=rt.set_fu_key)  # the engine reads the table once a reading
 def riichi_fu_set(f, kind, orphan, concealed):
     """Fu of pungs and kongs by kind, terminal/honour or simple, concealed or open (a pung completed
     by a discard is open). Returns how many sets of this kind the reading has."""
@@ -131,6 +137,7 @@ def riichi_fu_set(f, kind, orphan, concealed):
 
 
 @pattern()
+@lookup(reading_table, key=lambda: "fu/pair")
 def riichi_fu_pair(f):
     """A pair of dragons, of the seat wind or of the round wind: 2 fu each way it is a value tile (a
     pair of the wind that is both seat and round wind: 4)."""
@@ -141,12 +148,14 @@ def riichi_fu_pair(f):
 
 
 @pattern()
+@lookup(reading_table, key=rt.wait_key)
 def riichi_fu_wait(f, wait):
     """2 fu for winning on an edge (penchan), closed (kanchan) or single (tanki) wait."""
     return int(f.form == "standard" and f.wait == wait)
 
 
 @pattern()
+@lookup(reading_table, key=lambda: "fu/seven_pairs")
 def riichi_fu_seven_pairs(f):
     """Chiitoitsu: 25 fu, not rounded."""
     return int(f.form == "seven_pairs")
@@ -162,13 +171,19 @@ def dora_count(f, ura=False):
     text = ctx.ura if ura else ctx.dora
     if not text:
         return 0
-    counts = f.hand.all_counts
-    return sum(counts[t] for t in indicators(text, "ura" if ura else "dora"))
+    hand = f.hand
+    counts = hand.all_counts if hand.melds else hand.counts  # (counts: the concealed tiles, read already)
+    n = 0
+    for t in indicators(text, "ura" if ura else "dora"):
+        n += counts[t]
+    return n
 
 
 @pattern()
 def red_five_count(f, per_suit=1):
     """Aka dora: red fives (written 0m 0p 0s) held, each one han; `per_suit` red fives exist of each suit."""
+    if "0" not in f.hand.source_text:  # no red five written (red_fives would say so, at more cost)
+        return 0
     reds = red_fives(f.hand)
     if not any(reds):
         return 0

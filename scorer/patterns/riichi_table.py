@@ -1,0 +1,310 @@
+"""The riichi yaku and fu of one reading's shape, worked out together in one pass over its blocks.
+
+A riichi hand asks some forty predicates of each reading; called one by one each re-reads the same
+blocks and facts. `reading_table` answers all of them at once, as a dict key -> count that leaves out
+what does not apply; the predicates in riichi.py and riichi_fu.py declare their key with
+`registry.lookup(reading_table, key=...)`, so the engine fetches the table once a reading and reads
+each entry inline. The predicates keep their own plain code (the rule, readable one yaku at a time,
+and what `evaluate` on a non-Bound calls); tests/test_lookup_inline.py checks that the table answers
+as they do, entry by entry, on random readings. A key function maps an entry's parameters to its key,
+or to None for parameters the table does not answer: the engine then calls the predicate.
+`context_table` does the same for the yaku that read only the context."""
+from __future__ import annotations
+
+from ..facts import HONOUR_MASK, SUIT_MASKS, TERMINAL_MASK, tile_mask
+from ..hand import CHOW, KONG, PAIR, PUNG
+from ..tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
+
+ORPHANS = TERMINALS | HONOURS
+ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK
+GREEN_MASK = tile_mask(GREEN_TILES)
+_M, _P, _S = SUIT_MASKS
+_STRAIGHT = 0b1001001  # chows starting on 1, 4 and 7 of one suit
+
+
+# ---- keys ----------------------------------------------------------------------------------------
+# An entry with an `open` parameter (kuisagari) has three keys: either (None), closed only (False),
+# open only (True); the table holds the first and the one that fits the hand.
+
+def _open_keys(name: str) -> tuple:
+    return name, name + "/closed", name + "/open"
+
+
+SIMPLES = _open_keys("simples")
+CHANTA, JUNCHAN = _open_keys("chanta"), _open_keys("junchan")
+ITTSU = _open_keys("ittsu")
+SANSHOKU, DOUKOU = _open_keys("sanshoku"), _open_keys("doukou")
+HONITSU, CHINITSU = _open_keys("honitsu"), _open_keys("chinitsu")
+ANKOU = (None, "ankou1", "ankou2", "ankou3", "ankou4")
+KONGS = (None, "kongs1", "kongs2", "kongs3", "kongs4")
+# fu of a set: [kind is kong][terminal or honour][concealed]
+_SET_FU = (((("fu/pung/simple/open", "fu/pung/simple/concealed"), ("fu/pung/orphan/open", "fu/pung/orphan/concealed")),
+            (("fu/kong/simple/open", "fu/kong/simple/concealed"), ("fu/kong/orphan/open", "fu/kong/orphan/concealed"))))
+_WAIT = {w: "fu/wait/" + w for w in ("pair", "pung", "edge", "closed", "open", "special", "any")}
+
+
+def flag(x):
+    """A parameter the predicate compares with a boolean, as that boolean (1 and 0 compare equal to
+    True and False); None when it equals neither, and the entry is then not read from the table."""
+    try:
+        return bool(x) if x in (True, False) else None
+    except TypeError:  # a value that does not compare
+        return None
+
+
+def pick(keys: tuple, which):
+    """keys[1] for a parameter that is False, keys[0] for True (None: not in the table)."""
+    which = flag(which)
+    return None if which is None else keys[not which]
+
+
+def open_key(keys: tuple, open=None):
+    """The key of an entry with an `open` parameter: None either, False closed hands, True open ones."""
+    if open is None:
+        return keys[0]
+    open = flag(open)
+    return None if open is None else keys[1 + open]
+
+
+def count_key(keys: tuple, count):
+    """The key of an entry that counts sets (1 to 4); 0 or anything else is not in the table."""
+    try:
+        return keys[int(count)] if count in (1, 2, 3, 4) else None
+    except TypeError:
+        return None
+
+
+def set_fu_key(kind, orphan, concealed):
+    orphan, concealed = flag(orphan), flag(concealed)
+    if kind not in (PUNG, KONG) or orphan is None or concealed is None:
+        return None
+    return _SET_FU[kind == KONG][orphan][concealed]
+
+
+def wait_key(wait):
+    return _WAIT.get(wait) if type(wait) is str else None
+
+
+def outside_key(honours, open=None):
+    honours = flag(honours)
+    return None if honours is None else open_key(CHANTA if honours else JUNCHAN, open)
+
+
+def one_suit_key(honours, open=None):
+    honours = flag(honours)
+    return None if honours is None else open_key(HONITSU if honours else CHINITSU, open)
+
+
+def three_colour_key(kind, open=None):
+    return open_key(SANSHOKU if kind == CHOW else DOUKOU, open)
+
+
+def terminals_key(honours=None):
+    return "honroutou" if honours is None else "tsuuiisou" if honours else "chinroutou"
+
+
+def first_turn_key(who):
+    return "tenhou" if who == "dealer" else "chiihou" if who == "drawn" else "renhou"
+
+
+def pung_key(tile=None, wind=None):
+    """value_pung: a tile's pung is keyed by the tile, the seat and round winds' by their names."""
+    if wind == "seat" or wind == "round":
+        return "pung/" + wind
+    return tile if type(tile) is int and 0 <= tile < 34 else None
+
+
+# ---- the tables ----------------------------------------------------------------------------------
+
+def context_table(f) -> dict:
+    """key -> 1 of the yaku that are facts of the win alone (kept per context by the engine)."""
+    ctx = f.ctx
+    t: dict = {}
+    if ctx.kong_draw:
+        t["rinshan"] = 1
+    if ctx.robbed:
+        t["chankan"] = 1
+    if ctx.last_tile:
+        win_type = ctx.win_type
+        if win_type == "self_draw" and not ctx.kong_draw:
+            t["haitei"] = 1
+        elif win_type == "discard":
+            t["houtei"] = 1
+    if ctx.first_turn:
+        if ctx.seat == ctx.dealer:
+            t["tenhou"] = 1
+        else:
+            t["chiihou" if ctx.by_self_draw else "renhou"] = 1
+    return t
+
+
+def reading_table(f) -> dict:
+    """key -> count of every shape yaku and fu the reading has (none that count 0)."""
+    t: dict = {}
+    mask = f.mask
+    hand = f.hand
+    closed = not hand.melds or hand.is_closed
+    o = 1 if closed else 2
+    self_draw = f.self_draw
+    if self_draw and closed:
+        t["menzen_tsumo"] = 1
+    # the tiles present decide these, in every form
+    if not mask & ORPHAN_MASK:
+        t[SIMPLES[0]] = t[SIMPLES[o]] = 1
+    elif not mask & ~ORPHAN_MASK:
+        t["honroutou"] = 1
+        if not mask & ~HONOUR_MASK:
+            t["tsuuiisou"] = 1
+        elif not mask & ~TERMINAL_MASK:
+            t["chinroutou"] = 1
+    if not mask & ~GREEN_MASK:
+        t["ryuuiisou"] = 1
+    form = f.form
+    if (mask & _M != 0) + (mask & _P != 0) + (mask & _S != 0) == 1:
+        honours = f.has_honours
+        keys = HONITSU if honours else CHINITSU
+        t[keys[0]] = t[keys[o]] = 1
+        if not honours and form == "standard" and not hand.melds:
+            pure = _nine_gates(hand, mask)
+            if pure is not None:
+                t["chuuren/9" if pure else "chuuren"] = 1
+    if form != "standard":
+        if form == "seven_pairs":
+            t["seven_pairs"] = t["fu/seven_pairs"] = 1
+        elif form == "thirteen_orphans":
+            t["kokushi/13" if hand.counts[hand.win_tile] == 2 else "kokushi"] = 1
+        return t
+
+    # four sets and a pair: one pass over the blocks
+    won = f.reading.win  # the block the winning tile completed
+    won_kind = won_tile = None
+    claimed = -1 if self_draw else won  # ... which a claimed tile leaves exposed
+    chows = 0  # bit t: a chow starting on t (bit t + 34: a second one)
+    pungs = 0  # bit t: a pung or kong of t (suits only)
+    dragons = winds = 0
+    outside = True  # every block holds a terminal or honour
+    honour = False
+    i = 0
+    for kind, tile, _wild, meld in f.blocks:
+        if kind == CHOW:
+            if chows >> tile & 1:
+                chows |= 1 << (tile + 34)
+            chows |= 1 << tile
+            if outside and tile % 9 != 0 and tile % 9 != 6:
+                outside = False
+        else:
+            if tile >= 27:
+                honour = True
+                if kind != PAIR:
+                    if tile >= 31:
+                        dragons += 1
+                    else:
+                        winds += 1
+            elif outside and tile % 9 != 0 and tile % 9 != 8:
+                outside = False
+            if kind == PUNG or kind == KONG:
+                key = _SET_FU[kind == KONG][tile in ORPHANS][meld.concealed if meld is not None else i != claimed]
+                t[key] = t.get(key, 0) + 1
+                t[tile] = 1  # yakuhai reads a pung by its tile
+                if tile < 27:
+                    pungs |= 1 << tile
+        if i == won:
+            won_kind, won_tile = kind, tile
+        i += 1
+    # the wait, as Facts.wait reads it (without keeping it on the facts: that costs more than this)
+    if won < 0:
+        wait = "special"
+    elif won_kind == PAIR:
+        wait = "pair"
+    elif won_kind != CHOW:
+        wait = "pung"
+    else:
+        w = hand.win_tile
+        wild = f.wild
+        if wild and wild.tile == w:
+            wait = "any"
+        elif w == won_tile + 1:
+            wait = "closed"
+        elif (w == won_tile + 2 and won_tile % 9 == 0) or (w == won_tile and won_tile % 9 == 6):
+            wait = "edge"
+        else:
+            wait = "open"
+    t[_WAIT[wait]] = 1
+    t["fu/base"] = 1
+    if closed and not self_draw:
+        t["fu/ron"] = 1
+    p = f.pair.tile
+    seat, round_ = f.seat_wind, f.round_wind
+    value_pair = int(p in DRAGON_TILES) + int(p == seat) + int(p == round_)
+    if value_pair:
+        t["fu/pair"] = value_pair
+    n_chows = f.n_chows
+    pinfu_shape = n_chows == 4 and wait == "open" and not value_pair  # no fu but the base
+    if self_draw:
+        t["fu/tsumo+pinfu"] = 1
+        if not pinfu_shape:
+            t["fu/tsumo"] = 1
+    if pinfu_shape:
+        t["pinfu" if closed else "fu/open_pinfu"] = 1
+    n_pungs = f.n_pungs
+    if n_pungs:
+        if seat in t:
+            t["pung/seat"] = 1
+        if round_ in t:
+            t["pung/round"] = 1
+        n = f.concealed_pungs
+        if n:
+            t[ANKOU[n]] = 1
+            if n == 4:
+                t["suuankou/tanki" if wait == "pair" else "suuankou"] = 1
+        if f.n_kongs:
+            t[KONGS[f.n_kongs]] = 1
+        if n_pungs == 4:
+            t["toitoi"] = 1
+        if pungs & (pungs >> 9) & (pungs >> 18) & 0x1FF:
+            t[DOUKOU[0]] = t[DOUKOU[o]] = 1
+        if dragons == 3:
+            t["daisangen"] = 1
+        elif dragons == 2 and p in DRAGON_TILES:
+            t["shousangen"] = 1
+        if winds == 4:
+            t["daisuushii"] = 1
+        elif winds == 3 and p in WIND_TILES:
+            t["shousuushii"] = 1
+    if n_chows:
+        if outside:
+            keys = CHANTA if honour else JUNCHAN
+            t[keys[0]] = t[keys[o]] = 1
+        if n_chows >= 2 and closed and chows >> 34:
+            twice = _peikou(f)
+            if twice is not None:
+                t["peikou2" if twice else "peikou1"] = 1
+        if n_chows >= 3:
+            if chows & (chows >> 9) & (chows >> 18) & 0x1FF:
+                t[SANSHOKU[0]] = t[SANSHOKU[o]] = 1
+            if chows & _STRAIGHT == _STRAIGHT or chows >> 9 & _STRAIGHT == _STRAIGHT \
+                    or chows >> 18 & _STRAIGHT == _STRAIGHT:
+                t[ITTSU[0]] = t[ITTSU[o]] = 1
+    return t
+
+
+def _peikou(f):
+    """Two identical chows: False once (iipeikou), True twice (ryanpeikou), None neither."""
+    seen: dict = {}
+    for b in f.blocks:
+        if b.kind == CHOW:
+            seen[b.tile] = seen.get(b.tile, 0) + 1
+    pairs = sum(n // 2 for n in seen.values())
+    return True if pairs >= 2 else False if pairs == 1 else None
+
+
+def _nine_gates(hand, mask):
+    """1112345678999 and one more of one suit, no honours, no meld: True when the thirteen tiles
+    before the win were exactly 1112345678999 (the nine-sided wait), False for the other forms, None
+    when it is no nine gates."""
+    s = 0 if mask & _M else 9 if mask & _P else 18
+    c = list(hand.counts[s:s + 9])
+    if c[0] < 3 or c[8] < 3 or any(x < 1 for x in c):
+        return None
+    c[hand.win_tile - s] -= 1
+    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
