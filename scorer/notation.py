@@ -184,15 +184,23 @@ def _read_piece(piece: str):
     plain: list[int] = []
     bonus: list[int] = []
     melds: list[Meld] = []
+    packed = 0
     for digits, letter, honour, meld in _FAST_TOKEN.findall(piece):
         if digits:
-            for d in digits:
-                t = _DIGIT_TILE.get(d + letter)
-                if t is None:
+            run = _RUNS.get(digits + letter)
+            if run is None:
+                run = _run(digits, letter)
+                if run is None:
                     return None
-                (bonus if t >= 34 else plain).append(t)
+            if letter in "fg":
+                bonus += run[0]
+            else:
+                plain += run[0]
+                packed += run[1]
         elif honour:
-            plain.append(27 + HONOUR_LETTERS.index(honour))
+            t = 27 + HONOUR_LETTERS.index(honour)
+            plain.append(t)
+            packed += 1 << 8 * t
         else:
             try:
                 melds.append(_meld(meld, 0, len(meld) - 1, meld))
@@ -201,7 +209,40 @@ def _read_piece(piece: str):
     extra = None
     if bonus or melds:
         extra = tuple(bonus), tuple(melds), sum(1 << 8 * t for m in melds for t in m.tiles)
-    return tuple(plain), sum(1 << 8 * t for t in plain), extra, _canonical_group(piece, plain, bonus, melds)
+    # where the piece stands in the canonical text is asked only by hand_text (_group_of)
+    return tuple(plain), packed, extra, _UNKNOWN
+
+
+_RUNS: dict = {}  # digits and a suit letter ("2258m") -> (their tiles as written, their packed counts)
+_UNKNOWN = -2  # a piece's canonical group not yet worked out
+
+
+def _run(digits: str, letter: str):
+    """The tiles of one run of digits with its suit letter, or None (a digit past the suit's range)."""
+    run = []
+    for d in digits:
+        t = _DIGIT_TILE.get(d + letter)
+        if t is None:
+            return None
+        run.append(t)
+    run = tuple(run), sum(1 << 8 * t for t in run)
+    if len(digits) <= 16:  # longer runs are no hand's (five copies): read, not kept
+        if len(_RUNS) >= _MAX_PIECES:
+            _RUNS.clear()
+        _RUNS[digits + letter] = run
+    return run
+
+
+def _group_of(piece: str, read) -> int | None:
+    """read[3], worked out on first use and kept with the piece."""
+    group = read[3]
+    if group == _UNKNOWN:
+        extra = read[2]
+        group = _canonical_group(piece, list(read[0]), list(extra[0]) if extra else [],
+                                 list(extra[1]) if extra else [])
+        if piece in _PIECES:
+            _PIECES[piece] = read[:3] + (group,)
+    return group
 
 
 _MELD_GROUP = -1
@@ -412,7 +453,7 @@ def _written_canonically(text: str, win_tile: int) -> bool:
         read = pieces.get(piece)
         if read is None:
             return False
-        group = read[3]
+        group = _group_of(piece, read)
         if group is None:
             return False
         if group == _MELD_GROUP:
