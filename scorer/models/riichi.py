@@ -7,10 +7,9 @@ Basic points = fu x 2^(2 + han), capped at 2000 (mangan); 5 han mangan 2000, 6-7
 and 2x from the dealer (a dealer's self-draw: 2x from each)."""
 from __future__ import annotations
 
-from ..context import Context
 from ..errors import ContextError
 from ..registry import pay_model, value_model
-from ..result import HandValue, Item, Transfer
+from ..result import HandValue, Transfer
 
 YAKUMAN_BASE = 8000
 LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"),
@@ -60,19 +59,6 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
     forms (group double_yakuman) once. `total` (mjscore pay): han, with `--set fu=N` (default 30).
     `unit` names the patterns' default unit (han); fu and yakuman items say their own."""
     winner_dealer = ctx.seat == ctx.dealer
-    if total is None and ctx.__class__ is Context and not ctx.others:
-        # a value depends on the items, who won and how, and the parameters: kept (see _VALUES)
-        key = (*map(id, items), winner_dealer, ctx.by_self_draw, kazoe, kiriage, double_yakuman, max_yakuman)
-        hit = _VALUES.get(key)
-        if hit is not None:
-            return hit[0]
-        kept = tuple(items)
-        value = _han_fu(list(kept), ctx, winner_dealer, kazoe, double_yakuman, max_yakuman, kiriage)
-        if all(i.__class__ is Item for i in kept):
-            if len(_VALUES) >= _VALUES_MAX:
-                _VALUES.clear()
-            _VALUES[key] = (value, kept)  # the entry keeps the items alive: their ids stay unique
-        return value
     if total is not None:
         fu = ctx.extra.get("fu", 30)
         if not isinstance(fu, int) or isinstance(fu, bool) or fu < 20:
@@ -80,32 +66,17 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
         han = int(total)
         base, limit = basic_points(han, fu, kazoe, kiriage)
         return _value([], han, "han", fu, base, limit, ctx, winner_dealer, (0, han, fu, 0))
-    return _han_fu(items, ctx, winner_dealer, kazoe, double_yakuman, max_yakuman, kiriage)
-
-
-# The values of item lists: a run of hands repeats a few thousand combinations of the same Item objects
-# (the engine keeps one per pattern and count). A kept HandValue is shared by every Result that gets
-# it: nothing writes to a scored value (engine.pay changes only its own value from a total, never
-# kept here). Not kept: a Context with other players' hands (a payment model may write into the value).
-_VALUES: dict = {}
-_VALUES_MAX = 8192
-
-
-def _han_fu(items, ctx, winner_dealer, kazoe, double_yakuman, max_yakuman, kiriage):
-    yakuman = [i for i in items if i.unit == "yakuman"]
-    if yakuman:
-        n = sum(i.value if double_yakuman or i.group != "double_yakuman" else 1 for i in yakuman)
-        n = min(n, max_yakuman)
-        name = "yakuman" if n == 1 else f"{n}x yakuman"
-        return _value(yakuman, n, "yakuman", 0, YAKUMAN_BASE * n, name, ctx, winner_dealer, (1, 13 * n, 0, 0))
     han = fu_raw = 0
     yaku = False
     seven_pairs = False
     for i in items:
-        if i.unit == "fu":
+        u = i.unit
+        if u == "fu":
             fu_raw += i.value
             if i.group == "fixed":
                 seven_pairs = True
+        elif u == "yakuman":
+            return _yakuman(items, ctx, winner_dealer, double_yakuman, max_yakuman)
         else:
             han += i.value
             if i.group != "dora":
@@ -115,13 +86,39 @@ def _han_fu(items, ctx, winner_dealer, kazoe, double_yakuman, max_yakuman, kiria
                          reason="no yaku: a win needs at least one yaku (dora alone do not count)",
                          details={"fu": fu_raw}, key=(-1, han, fu_raw, 0))
     fu = fu_raw if seven_pairs else -(-fu_raw // 10) * 10
-    base, limit = basic_points(han, fu, kazoe, kiriage)
-    return _value(items, han, "han", fu, base, limit, ctx, winner_dealer, (0, han, fu, fu_raw))
+    # the figures of a han and fu count repeat from hand to hand: kept (the items, new, are not)
+    key = (han, fu, fu_raw, kazoe, kiriage, winner_dealer, ctx.by_self_draw)
+    got = _FIGURES.get(key)
+    if got is None:
+        base, limit = basic_points(han, fu, kazoe, kiriage)
+        got = _figures(han, "han", fu, base, limit, ctx, winner_dealer, (0, han, fu, fu_raw))
+        if len(_FIGURES) >= 4096:
+            _FIGURES.clear()
+        _FIGURES[key] = got
+    base, limit, details, order = got
+    return HandValue(items, han, "han", base, True, "", limit, dict(details), order)  # (by position: cheaper)
+
+
+_FIGURES: dict = {}  # (han, fu, unrounded fu, kazoe, kiriage, dealer won, self-draw) -> _figures(...)
+
+
+def _yakuman(items, ctx, winner_dealer, double_yakuman, max_yakuman):
+    """Any yakuman replaces every yaku and dora."""
+    yakuman = [i for i in items if i.unit == "yakuman"]
+    n = sum(i.value if double_yakuman or i.group != "double_yakuman" else 1 for i in yakuman)
+    n = min(n, max_yakuman)
+    name = "yakuman" if n == 1 else f"{n}x yakuman"
+    return _value(yakuman, n, "yakuman", 0, YAKUMAN_BASE * n, name, ctx, winner_dealer, (1, 13 * n, 0, 0))
 
 
 def _value(items, total, unit, fu, base, limit, ctx, winner_dealer, order):
-    """The HandValue; its key orders readings as the table does: the most points, then a real
-    yakuman over a counted one, then han, then fu (then unrounded fu)."""
+    base, is_limit, details, key = _figures(total, unit, fu, base, limit, ctx, winner_dealer, order)
+    return HandValue(items, total, unit, base, limit=is_limit, details=details, key=key)
+
+
+def _figures(total, unit, fu, base, limit, ctx, winner_dealer, order):
+    """(base, is a limit, details, key) of a HandValue; its key orders readings as the table does: the
+    most points, then a real yakuman over a counted one, then han, then fu (then unrounded fu)."""
     points = sum(a for _d, _k, a in shares(base, winner_dealer, ctx.by_self_draw))
     details = {}
     if unit == "han":
@@ -129,8 +126,7 @@ def _value(items, total, unit, fu, base, limit, ctx, winner_dealer, order):
     if limit:
         details["limit"] = limit
     details["basic points"] = base
-    return HandValue(items, total, unit, base, limit=bool(limit), details=details,
-                     key=(points, order[0], order[1], order[2], order[3]))
+    return base, bool(limit), details, (points, order[0], order[1], order[2], order[3])
 
 
 @pay_model()
