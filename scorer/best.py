@@ -103,7 +103,7 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
                 view = None
             first = None if view is None else seen_views.get(view)
             if first is not None:  # one for scoring with an earlier reading: its refusal and value
-                out.append(Like(reading, judge, out[first]))
+                out.append(Like(reading, judge, first=out[first]))
                 continue
             if view is not None:
                 seen_views[view] = len(out)  # (the entry appended below)
@@ -212,8 +212,8 @@ class Like(Pending):
     """A reading one for scoring with an earlier one (scorer/views.py): that one's refusal and value,
     its own facts on first use."""
 
-    def __init__(self, reading, judge, first):
-        super().__init__(reading, judge)
+    def __init__(self, reading, facts=None, value=None, refused=None, work=None, first=None):
+        super().__init__(reading, facts, value, refused, work)  # (dataclasses.replace gives all four)
         self._first = first
 
     @property
