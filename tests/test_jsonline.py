@@ -45,3 +45,15 @@ def test_writer_line_is_the_record_dict():
         JsonlWriter(buf).record(Job, outcome, Posting)
         outs.append(buf.getvalue())
     assert outs[0] == outs[1] == json.dumps(_record_dict(Job, {"full": result_dict(r)}, Posting), ensure_ascii=False) + "\n"
+
+
+def test_kept_pieces_follow_what_changes_between_records():
+    """The payments' text is kept per their values, the items' per HandValue, the options' per bound
+    ruleset: records that differ only in the stake (equal amounts of another class, or other amounts),
+    the house rules or the seat each still encode as their own dict does, in any order."""
+    hand = "[CCC,2] [234s,1] 678m 99p 55s 5s"
+    cases = [({"min_faan": 1, "stake": st}, seat) for st in (1, 1.0, 0.5, 2, 0.1, 1) for seat in ("W", "E")]
+    cases += [({"min_faan": 0, "stake": 1}, "W"), ({"min_faan": 1, "stake": 1}, "W")]
+    for rules, seat in cases + cases[::-1]:
+        r = engine.score(hand, variant="hk-old", self_draw=True, seat=seat, rules=rules)
+        assert "{" + members(r) + "}" == json.dumps(result_dict(r), ensure_ascii=False), (rules, seat)
