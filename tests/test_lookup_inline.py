@@ -66,13 +66,18 @@ def test_mcr_set_fans_inline_equal_the_predicate():
 
 
 def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
-    # the fans of the tiles present (per kind mask), of the form, the concealment and the wait
+    # the fans of the tiles present (per kind mask), of the form, the concealment, the wait and the
+    # parameterless ones
     md = _module("mcr_diff")
     rng = random.Random(4)
     cases = [md.make_case(rng)[:2] for _ in range(1500)]
     facts = _facts(cases, "mcr", md.RULES)
+    from scorer.patterns import mcr
+
+    others = tuple(fn.__name__ for _s, fn, _p, _v in facts[0][0].patterns
+                   if getattr(fn, "lookup", (None,))[0] is mcr._others_table)  # the parameterless fans' table
     for names in (("mcr_tiles_within", "mcr_ranks", "mcr_suits"), ("mcr_form", "mcr_honours_knitted"),
-                  ("mcr_concealment", "mcr_wait")):
+                  ("mcr_concealment", "mcr_wait"), others):
         _check(facts, names, least=4)
 
 

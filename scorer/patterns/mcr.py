@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..hand import CHOW
-from ..registry import lookup, pattern, prepare, reads
+from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import analyse
@@ -181,22 +181,23 @@ def _suits_table(f) -> dict:
     return _SUITS_HELD[bool(m & _M) + bool(m & _P) + bool(m & _S), bool(m & HONOUR_MASK)]
 
 
-def _honours_word(value):
-    """A YAML `honours:` checked once (the table knows with, without and any only)."""
-    if value not in ("with", "without", "any"):
-        raise ValueError(f"mcr_suits: honours is with, without or any, not {value!r}")
-    return value
+# An entry's key in its table (registry.lookup), or None for parameters the table does not know: that
+# entry is asked of its predicate, which answers (or fails) as it always has.
+
+def _suits_key(suits=1, honours="any"):
+    return (suits, honours) if honours in ("with", "without", "any") else None
 
 
-def _group_name(value):
-    if value not in _GROUPS:
-        raise ValueError(f"mcr_tiles_within: mask is one of {', '.join(_GROUPS)}, not {value!r}")
-    return value
+def _within_key(mask="simples"):
+    return mask if mask in _GROUPS else None
+
+
+def _bands_key(low=1, high=9):
+    return (low, high) if (low, high) in _RANKS else None
 
 
 @pattern()
-@prepare(honours=_honours_word)
-@lookup(_suits_table, "suits", "honours")
+@lookup(_suits_table, key=_suits_key)
 def mcr_suits(f, suits=1, honours="any"):
     """The hand holds tiles of exactly `suits` suits; `honours`: with, without or any.
     Full flush (1, without), half flush (1, with), one voided suit (2, any), no honours (any, without)."""
@@ -218,8 +219,7 @@ def mcr_all_types(f):
 
 
 @pattern()
-@prepare(mask=_group_name)
-@lookup(_within_table, "mask")
+@lookup(_within_table, key=_within_key)
 def mcr_tiles_within(f, mask="simples"):
     """Every tile is in the named group: simples (all simples), terminals, honours, terminals_honours,
     green, reversible."""
@@ -230,7 +230,7 @@ def mcr_tiles_within(f, mask="simples"):
 
 
 @pattern()
-@lookup(_bands_table, "low", "high")
+@lookup(_bands_table, key=_bands_key)
 def mcr_ranks(f, low=1, high=9):
     """Every tile is suited, of rank low..high (upper tiles 7-9, middle 4-6, lower 1-3, upper four
     6-9, lower four 1-4)."""
@@ -388,16 +388,8 @@ def _concealment_table(f) -> dict:
     return _CONCEALMENT[analyse(f).melded, f.self_draw]
 
 
-def _kind_word(value):
-    """A YAML `kind:` checked once (the table knows concealed, fully and melded only)."""
-    if value not in ("concealed", "fully", "melded"):
-        raise ValueError(f"mcr_concealment: kind is concealed, fully or melded, not {value!r}")
-    return value
-
-
 @pattern()
-@prepare(kind=_kind_word)
-@lookup(_concealment_table, "kind")
+@lookup(_concealment_table, key=lambda kind="concealed": kind if kind in ("concealed", "fully", "melded") else None)
 def mcr_concealment(f, kind="concealed"):
     """concealed: no claimed set, won on a discard (门前清); fully: no claimed set, self-drawn (不求人);
     melded: four claimed sets, won on a discard (全求人). Concealed kongs are not claimed."""
@@ -418,7 +410,7 @@ def _wait_table(f) -> dict:
 
 
 @pattern()
-@lookup(_wait_table, "kind")
+@lookup(_wait_table, key=lambda kind="single": kind if kind in ("edge", "closed", "single") else None)
 def mcr_wait(f, kind="single"):
     """The hand waited on one tile kind and the winning tile completed the edge of a chow (edge), its
     middle (closed) or the pair (single); one of the three, in that order."""
@@ -476,3 +468,69 @@ def mcr_chicken_hand(f):
     it alone sees the fans left after the exclusions. As a predicate it never applies."""
     return 0
 
+
+
+# ---- the fans without parameters: one table a reading ----------------------------------------------
+# Most of them cannot apply to most readings: the table asks each only when a cheap test of the eager
+# facts (the same test its predicate starts with, or a weaker one) leaves it possible, so a reading costs
+# one call and a few tests instead of a call per fan. Keys: the predicates' names.
+
+def _others_table(f) -> dict:
+    out = {}
+    m = f.mask
+    standard = f.form == "standard"
+    pungs = f.pung_tiles
+    if m & _WIND_MASK == _WIND_MASK and (n := mcr_little_winds(f)):
+        out["mcr_little_winds"] = n
+    if m & _DRAGON_MASK == _DRAGON_MASK and (n := mcr_little_dragons(f)):
+        out["mcr_little_dragons"] = n
+    if f.n_pungs == 4 and (n := mcr_all_pungs(f)):
+        out["mcr_all_pungs"] = n
+    if (f.n_chows == 4 or f.form == "mcr_knitted_straight") and (n := mcr_all_chows(f)):
+        out["mcr_all_chows"] = n
+    if standard:
+        if not m & _MIDDLE and (n := mcr_outside_hand(f)):
+            out["mcr_outside_hand"] = n
+        if not m & ~_FIVES_REACH and (n := mcr_all_fives(f)):
+            out["mcr_all_fives"] = n
+        if not f.n_chows and not m & ~_EVEN and (n := mcr_all_even_pungs(f)):
+            out["mcr_all_even_pungs"] = n
+        if not f.hand.melds and (n := mcr_nine_gates(f)):
+            out["mcr_nine_gates"] = n
+    if m & HONOUR_MASK and (n := mcr_all_types(f)):
+        out["mcr_all_types"] = n
+    if n := mcr_tile_hog(f):
+        out["mcr_tile_hog"] = n
+    if pungs:
+        if m & _DRAGON_MASK and (n := mcr_dragon_pung(f)):
+            out["mcr_dragon_pung"] = n
+        if n := mcr_terminal_pungs(f):
+            out["mcr_terminal_pungs"] = n
+        if m & _WIND_MASK:
+            for wind in ("seat", "prevalent"):
+                if n := mcr_wind_pung(f, wind):
+                    out["mcr_wind_pung", wind] = n
+    if f.form == "seven_pairs" and (n := mcr_seven_shifted_pairs(f)):
+        out["mcr_seven_shifted_pairs"] = n
+    if f.form in _KNIT_FORMS and (n := mcr_knitted_straight(f)):
+        out["mcr_knitted_straight"] = n
+    if (f.ctx.fourth_tile or f.hand.melds) and (n := mcr_fourth_tile(f)):
+        out["mcr_fourth_tile"] = n
+    return out  # (mcr_chicken_hand never applies: the scoring model awards it)
+
+
+def _named(name):
+    """The key of a parameterless entry (an entry given parameters is asked of its predicate)."""
+    return lambda **given: None if given else name
+
+
+def _wind_key(**given):
+    wind = given.get("wind", "seat")
+    return ("mcr_wind_pung", wind) if set(given) <= {"wind"} and wind in ("seat", "prevalent") else None
+
+
+for _fn in (mcr_little_winds, mcr_little_dragons, mcr_all_pungs, mcr_all_chows, mcr_outside_hand, mcr_all_fives,
+            mcr_all_even_pungs, mcr_nine_gates, mcr_all_types, mcr_tile_hog, mcr_dragon_pung, mcr_terminal_pungs,
+            mcr_seven_shifted_pairs, mcr_knitted_straight, mcr_fourth_tile, mcr_chicken_hand):
+    lookup(_others_table, key=_named(_fn.__name__))(_fn)
+lookup(_others_table, key=_wind_key)(mcr_wind_pung)

@@ -125,20 +125,22 @@ def _sets_only(key: int, suited: bool) -> bool:
     return got
 
 
-def _shape(key: int, n: int, suited: bool):
-    """None when packed counts of n tiles are not sets and at most a pair, else whether they hold the pair."""
+def _shape(key: int, n: int, suited: bool, weight: int):
+    """None when packed counts of n tiles are not sets and at most a pair, else whether they hold the pair.
+    `weight`: the sum of rank (0-8) times count."""
     if n % 3 == 0:
         return False if _sets_only(key, suited) else None
     if n % 3 == 1:
         return None
-    for i in range(9 if suited else 7):
+    # a pung (3r) and a chow (3r + 3) weigh 0 modulo 3, so a pair of rank p has 2p = weight: p = 2 weight
+    for i in range(2 * weight % 3, 9, 3) if suited else range(7):
         if key >> 3 * i & 7 >= 2 and _sets_only(key - 2 * _UNIT[i], suited):
             return True
     return None
 
 
 # per suit (and the honours): its counts -> (they are sets and at most a pair, they hold the pair, the
-# tiles (bit i: the group's i-th) held an odd number of times, the packed counts, their number)
+# tiles (bit i: the group's i-th) held an odd number of times, the packed counts, their number, weight)
 _SHAPES = tuple({} for _ in _GROUPS)
 # and -> (the tiles whose adding makes them sets and a pair, those that make them sets only), asked only
 # when the other suits leave room for a tile of this one (most hands: the winning tile's suit only)
@@ -149,16 +151,17 @@ def _suit_shape(sub: tuple, g: int):
     table = _SHAPES[g]
     got = table.get(sub)
     if got is None:
-        key = n = odd = 0
+        key = n = odd = weight = 0
         for i, c in enumerate(sub):
             key |= c << 3 * i
             n += c
+            weight += i * c
             if c & 1:
                 odd |= 1 << i
-        shape = _shape(key, n, g < 3)
+        shape = _shape(key, n, g < 3, weight)
         if len(table) >= 65536:
             table.clear()
-        got = table[sub] = (shape is not None, bool(shape), odd, key, n)
+        got = table[sub] = (shape is not None, bool(shape), odd, key, n, weight)
     return got
 
 
@@ -167,7 +170,7 @@ def _suit_waits(sub: tuple, g: int, shape) -> tuple:
     got = table.get(sub)
     if got is not None:
         return got
-    _ok, _paired, _odd, key, n = shape
+    _ok, _paired, _odd, key, n, weight = shape
     with_pair = sets_only = 0
     suited = g < 3
     if n % 3:  # (n + 1 tiles of 3k + 1 are never sets and a pair)
@@ -175,7 +178,7 @@ def _suit_waits(sub: tuple, g: int, shape) -> tuple:
             # a tile away from every tile held (two ranks or more in its suit) completes no set
             if not sub[i] and (not suited or not any(sub[max(i - 2, 0):i + 3])):
                 continue
-            done = _shape(key + _UNIT[i], n + 1, suited)
+            done = _shape(key + _UNIT[i], n + 1, suited, weight + i)
             if done is not None:
                 if done:
                     with_pair |= 1 << i
