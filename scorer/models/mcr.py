@@ -7,9 +7,9 @@ from ..registry import pay_model, value_model
 from ..result import HandValue, Item, Transfer
 
 # Values and transfers repeat: the engine keeps one Item per pattern and count, so a list of them (by
-# their ids) gives the same value whatever the hand, and a value's transfers depend on the context and
-# the fans only. Kept per Bound, for the parameters its generated caller passes (the same objects);
-# an entry keeps its items (or context) alive so their ids stay unique. A kept HandValue is shared by
+# their ids) gives the same value whatever the hand (kept per Bound, for the parameters its generated
+# caller passes; an entry keeps its items alive so their ids stay unique), and the transfers depend on
+# the seats, how the hand was won and the fans only (kept by those). A kept HandValue is shared by
 # every Result that gets it: nothing writes to a value from the model (engine.pay changes only a
 # value made from a total, never kept here).
 _KEPT_MAX = 4096
@@ -87,19 +87,21 @@ def mcr_pay(value, ctx, bound, /, base=8):
     """Competition payments: on a discard (or a robbed kong) the discarder pays `base` + the fans and
     each other player `base`; on a self-draw every other player pays `base` + the fans."""
     fans = value.total
-    key = (id(ctx), fans, fans.__class__, base, base.__class__)  # (8 and 8.0 are equal keys, yet print apart)
+    if ctx.__class__ is not Context:
+        return _pay(fans, ctx, base)
+    # what _pay reads of the context (a Context is not changed once made); 8 and 8.0 are equal keys,
+    # yet print apart
+    key = (ctx.seats, ctx.seat, ctx.by_self_draw, ctx.discarder, ctx.robbed, fans, fans.__class__, base,
+           base.__class__)
     kept = _PAID.get(key)
-    if kept is not None and kept[0] is ctx:
-        return list(kept[1])
-    out = _pay(fans, ctx, base)
-    if ctx.__class__ is Context:  # (a Context is not changed once made)
+    if kept is None:
         if len(_PAID) >= _KEPT_MAX:
             _PAID.clear()
-        _PAID[key] = (ctx, tuple(out))
-    return out
+        kept = _PAID[key] = tuple(_pay(fans, ctx, base))
+    return list(kept)
 
 
-_PAID: dict = {}  # (context id, fans, base, their types) -> (the context, its transfers)
+_PAID: dict = {}  # what the transfers depend on -> the transfers
 
 
 def _pay(fans, ctx, base):
