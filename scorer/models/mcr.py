@@ -6,12 +6,9 @@ from ..context import Context
 from ..registry import pay_model, value_model
 from ..result import HandValue, Item, Transfer
 
-# Values and transfers repeat: the engine keeps one Item per pattern and count, so a list of them (by
-# their ids) gives the same value whatever the hand (kept per Bound, for the parameters its generated
-# caller passes; an entry keeps its items alive so their ids stay unique), and the transfers depend on
-# the seats, how the hand was won and the fans only (kept by those). A kept HandValue is shared by
-# every Result that gets it: nothing writes to a value from the model (engine.pay changes only a
-# value made from a total, never kept here).
+# Transfers repeat: they depend on the seats, how the hand was won and the fans only, so they are kept
+# by those. (Values are not kept: new hands rarely repeat an item list, and the look-up cost more than
+# it saved on bench/competition.py's hands.)
 _KEPT_MAX = 4096
 
 
@@ -32,30 +29,6 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
     holding a `defer` fan: the reading a referee (and MahjongGB) shows among equals."""
     if total is not None:
         return HandValue([], total, unit, total, key=(total, 0, 0))
-    params = (minimum, minimum_excludes, no_fan, prefer, defer, unit)
-    try:
-        kept_params, kept = bound._mcr_values
-    except AttributeError:
-        kept_params = None
-    if kept_params != params:  # (a Bound's caller passes the same objects: compared by identity first)
-        kept = {}
-        try:
-            bound._mcr_values = (params, kept)
-        except AttributeError:  # (not a Bound)
-            pass
-    key = tuple(map(id, items or ()))
-    got = kept.get(key)
-    if got is not None:
-        return got[0]
-    value = _value(items, bound, minimum, minimum_excludes, no_fan, prefer, defer, unit)
-    if all(i.__class__ is Item for i in items or ()):
-        if len(kept) >= _KEPT_MAX:
-            kept.clear()
-        kept[key] = (value, tuple(items or ()))
-    return value
-
-
-def _value(items, bound, minimum, minimum_excludes, no_fan, prefer, defer, unit):
     items = list(items or [])
     counted = fans = 0
     names = set()
