@@ -163,7 +163,7 @@ def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None, house=
             names, _ = table_keys(merged)
     except ValueError as e:
         return Job(raw.source, raw.line, label, error=str(e))
-    return Job(raw.source, raw.line, label, var, hand, merged, start, names=names, claim=claim)
+    return Job(raw.source, raw.line, label, var, hand, merged, start, "", False, names, claim)
 
 
 # ---- scoring ----------------------------------------------------------------------------------

@@ -226,7 +226,7 @@ def read_jsonl(stream, name: str) -> Iterator[Raw]:
         if err:
             yield Raw(name, n, error=err)
             continue
-        if not text.strip():
+        if not text or text.isspace():  # (what text.strip() would empty, without the copy)
             continue
         try:
             data = _loads(text)
@@ -247,7 +247,7 @@ def read_jsonl(stream, name: str) -> Iterator[Raw]:
         if is_header(data):
             defaults = data
             continue
-        yield Raw(name, n, data, defaults=defaults)
+        yield Raw(name, n, data, "", defaults)
 
 
 def read_csv(stream, name: str, delimiter: str = ",") -> Iterator[Raw]:

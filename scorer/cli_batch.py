@@ -221,6 +221,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
               "json": lambda: JsonWriter(out), "csv": lambda: CsvWriter(out)}[fmt]()
     mode = "long" if (fmt == "text" and long) else {"json": "full", "jsonl": "jsonl"}.get(fmt, "")
     bar = Progress(bool(progress), batch.total_size(paths), counter, err)
+    tick = bar.enabled  # (a bar that is not shown counts nothing)
     if summary is None:
         summary = {}
     summary.update({"records": 0, "scored": 0, "rejected": 0, "internal": 0, "file_errors": 0})
@@ -265,7 +266,8 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
                     summary["claims_wrong"] = summary.get("claims_wrong", 0) + 1
                     bar.clear()
                     err.write(f"mjscore: {job.where}: {outcome['claim_wrong']}\n")
-            bar.tick()
+            if tick:
+                bar.tick()
     finally:
         bar.clear()
         out.flush()
