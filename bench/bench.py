@@ -5,7 +5,8 @@
 - hands/second through `mjscore batch` (a subprocess on a JSON Lines file): --jobs 1 and --jobs 1
   --format jsonl in CPU time (main process and workers, start-up included) against the API's CPU time;
   --jobs 2 in wall time against --jobs 1's, with the CPU time of its main process and of its worker
-  and the ratio two idle cores would give (2 x CPU of --jobs 1 / CPU of --jobs 2);
+  and the ratio two idle cores would give (2 x CPU of --jobs 1 / CPU of --jobs 2, while the main
+  process's own work, --jobs 1 less the API's time, stays under half of it);
 - the `mahjong` package's HandCalculator.estimate_hand_value and pymahjonggb's MahjongFanCalculator on
   the same hk-old hands (each skipped with a message when it is not installed);
 - start-up: `mjscore --help`, one `mjscore score`, and `python -c "import click"`;
@@ -335,13 +336,18 @@ def main():
     two, one = runs_of["batch2"], runs_of["batch1"]
     # On two idle cores the two processes share the work (the main process hands a chunk on while the
     # pool has room and scores one itself only when it is full), so --jobs 2 takes half its CPU time
-    # as long as the main process's own work (start-up, reading, ledger, writing, pickling) stays
-    # under that half. Both figures are CPU times, so the estimate holds on a loaded machine too.
-    idle = 2 * one.cpu / two.cpu
+    # as long as the main process's own work (start-up, reading, ledger, writing; pickling comes on
+    # top) stays under that half. All are CPU times, so the estimate holds on a loaded machine too.
+    own = max(one.cpu - api_t, 0.0)  # the main process's own work: --jobs 1 less the scoring (the API's time)
+    idle = one.cpu / max(two.cpu / 2, own)
     print(f"--jobs 2 = {best['wall1'][0] / b2:.2f}x --jobs 1 (wall time, best of {runs}; this machine's load "
           f"weighs on it). CPU time of that --jobs 2 run: main process {two.main_cpu:.2f} s "
           f"({two.main_cpu / two.cpu:.0%}), worker {two.pool_cpu:.2f} s; {two.cpu / one.cpu:.2f}x the CPU "
-          f"time of --jobs 1 ({one.cpu:.2f} s), so on two idle cores 2 / {two.cpu / one.cpu:.2f} = {idle:.2f}x")
+          f"time of --jobs 1 ({one.cpu:.2f} s). The main process's own work (start-up, reading, ledger, "
+          f"writing: --jobs 1 less the API's time) is {own:.2f} s, {own / one.cpu:.0%} of --jobs 1: "
+          + ("under half, so the two processes share the work and two idle cores give "
+             f"2 / {two.cpu / one.cpu:.2f} = {idle:.2f}x" if own <= two.cpu / 2 else
+             f"over half the work, so it sets the pace: two idle cores give {idle:.2f}x"))
 
     click_t = startup([sys.executable, "-c", "import click"])
     help_t = startup([sys.executable, "-m", "scorer.cli", "--help"])
