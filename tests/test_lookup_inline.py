@@ -66,8 +66,8 @@ def test_mcr_set_fans_inline_equal_the_predicate():
 
 
 def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
-    # the fans of the tiles present (per kind mask), of the form, the concealment, the wait and the
-    # parameterless ones
+    # the fans of the tiles present (per kind mask), of the form, the concealment, the wait, how the
+    # hand was won and the parameterless ones
     md = _module("mcr_diff")
     rng = random.Random(4)
     cases = [md.make_case(rng)[:2] for _ in range(1500)]
@@ -77,7 +77,7 @@ def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
     others = tuple(fn.__name__ for _s, fn, _p, _v in facts[0][0].patterns
                    if getattr(fn, "lookup", (None,))[0] is mcr._others_table)  # the parameterless fans' table
     for names in (("mcr_tiles_within", "mcr_ranks", "mcr_suits"), ("mcr_form", "mcr_honours_knitted"),
-                  ("mcr_concealment", "mcr_wait"), others):
+                  ("mcr_concealment", "mcr_wait"), ("mcr_win",), others):
         _check(facts, names, least=4)
 
 

@@ -417,8 +417,23 @@ def mcr_wait(f, kind="single"):
     return int(wait_of(f) == kind)
 
 
+_WINS: dict = {}  # (self-drawn, last tile, kong replacement, robbed) -> mcr_win's answers
+_HOW = ("self_drawn", "last_tile_draw", "last_tile_claim", "replacement", "robbing")
+
+
+def _win_table(f) -> dict:
+    """mcr_win's answers: how -> 1 (the few ways a hand is won, each table made once)."""
+    ctx = f.ctx
+    key = (f.self_draw, bool(ctx.last_tile), bool(ctx.kong_draw), bool(ctx.robbed))
+    got = _WINS.get(key)
+    if got is None:
+        got = _WINS[key] = {how: 1 for how in _HOW if mcr_win(f, how)}
+    return got
+
+
 @pattern()
 @reads("ctx")
+@lookup(_win_table, key=lambda how="self_drawn": how if how in _HOW else None)
 def mcr_win(f, how="self_drawn"):
     """How the hand was won: self_drawn, last_tile_draw (the last wall tile, self-drawn),
     last_tile_claim (the last discard), replacement (on a kong replacement tile), robbing (a kong)."""
