@@ -1,43 +1,21 @@
 """Chinese Official (MCR, the Green Book) fan predicates. Each answers how many times its fan applies
 to one reading; the fans a higher fan implies are excluded by the ruleset (variants/mcr.yaml), and
-the fans sets make together come from the account-once mechanism of mcr_sets.py."""
+the fans sets make together come from the account-once mechanism of mcr_sets.py; the fans of the
+tiles present are mcr_tiles.py's."""
 from __future__ import annotations
 
-from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
+from ..facts import HONOUR_MASK, tile_mask
 from ..hand import CHOW
 from ..registry import lookup, pattern, reads
-from ..tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
+from ..tiles import DRAGON_TILES, WIND_TILES
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import analyse
+from .mcr_tiles import DRAGON_MASK, EMPTY, WIND_MASK, mcr_all_types
 
-_GREEN = tile_mask(GREEN_TILES)
-# 推不倒: tiles that look the same upside down: 1234589 dots, 245689 bamboo, white dragon
-_REVERSIBLE = tile_mask([9 + r for r in (0, 1, 2, 3, 4, 7, 8)] + [18 + r for r in (1, 3, 4, 5, 7, 8)] + [31])
-_SUITED = (1 << 27) - 1
-_SUIT_MASKS = tuple(((1 << 9) - 1) << (9 * s) for s in range(3))
-_M, _P, _S = _SUIT_MASKS
-_WIND_MASK = tile_mask(WIND_TILES)
-_DRAGON_MASK = tile_mask(DRAGON_TILES)
-_SIMPLES = _SUITED & ~TERMINAL_MASK
-_TERMINALS_HONOURS = TERMINAL_MASK | HONOUR_MASK
 _MIDDLE = tile_mask(s * 9 + r for s in range(3) for r in (3, 4, 5))  # ranks 4-6: no block of theirs is outside
 _FIVES_REACH = tile_mask(s * 9 + r for s in range(3) for r in range(2, 7))  # ranks 3-7: the blocks holding a 5
 _EVEN = tile_mask(s * 9 + r for s in range(3) for r in (1, 3, 5, 7))
 _KNIT_FORMS = ("mcr_knitted_straight", "mcr_honours_knitted")
-
-
-def _rank_mask(lo: int, hi: int) -> int:
-    """The suited tiles of ranks lo..hi (1-9) in every suit."""
-    return tile_mask(s * 9 + r - 1 for s in range(3) for r in range(lo, hi + 1))
-
-
-_RANKS = {(lo, hi): _rank_mask(lo, hi) for lo in range(1, 10) for hi in range(lo, 10)}
-
-
-def _tiles_fan(f) -> bool:
-    """Fans about the tiles of the whole hand apply to the standard form, seven pairs and the knitted
-    straight (the other special forms exclude them)."""
-    return f.form != "mcr_honours_knitted" and f.form != "thirteen_orphans"
 
 
 # ---- set combinations ----------------------------------------------------------------------
@@ -61,7 +39,7 @@ def mcr_sets_fan(f, fan="pure_double_chow"):
 @pattern()
 def mcr_little_winds(f):
     """Little four winds: pungs of three winds and a pair of the fourth."""
-    if f.mask & _WIND_MASK != _WIND_MASK:  # (most readings: not all four winds)
+    if f.mask & WIND_MASK != WIND_MASK:  # (most readings: not all four winds)
         return 0
     s = analyse(f)
     return int(s.standard and s.pair in WIND_TILES and sum(1 for t in s.pungs if t in WIND_TILES) == 3)
@@ -70,7 +48,7 @@ def mcr_little_winds(f):
 @pattern()
 def mcr_little_dragons(f):
     """Little three dragons: pungs of two dragons and a pair of the third."""
-    if f.mask & _DRAGON_MASK != _DRAGON_MASK:
+    if f.mask & DRAGON_MASK != DRAGON_MASK:
         return 0
     s = analyse(f)
     return int(s.standard and s.pair in DRAGON_TILES and sum(1 for t in s.pungs if t in DRAGON_TILES) == 2)
@@ -134,111 +112,6 @@ def mcr_all_even_pungs(f):
     return _blocks_all(f, lambda b: b.kind != CHOW and b.tile < 27 and b.tile % 9 in (1, 3, 5, 7))
 
 
-# ---- tiles of the whole hand -------------------------------------------------------------------
-# These fans read only the tile kinds present (and whether the form takes them), so each family's
-# answers for one reading are a table kept per kind mask (registry.lookup: the engine reads the
-# entries inline, one table call a reading per family, none per fan).
-
-_GROUPS = {"simples": _SIMPLES, "terminals": TERMINAL_MASK, "honours": HONOUR_MASK,
-           "terminals_honours": _TERMINALS_HONOURS, "green": _GREEN, "reversible": _REVERSIBLE}
-_NONE: dict = {}  # the empty table (shared: never written)
-_WITHIN: dict = {}  # kind mask -> the groups every tile is in
-# (lowest rank, highest rank) of an honourless hand -> the (low, high) bands holding it
-_BANDS = {(lo, hi): {(a, b): 1 for a in range(1, lo + 1) for b in range(hi, 10)}
-          for lo in range(1, 10) for hi in range(lo, 10)}
-# (suits present, honours present) -> the (suits, honours) entries that hold
-_SUITS_HELD = {(n, has): {(x, h): 1 for x in (n, "any") for h in ("any", "with" if has else "without")}
-               for n in range(4) for has in (False, True)}
-
-
-def _within_table(f) -> dict:
-    """mcr_tiles_within's answers: group name -> 1 for the groups every tile is in."""
-    if f.form == "mcr_honours_knitted" or f.form == "thirteen_orphans":  # not _tiles_fan(f)
-        return _NONE
-    m = f.mask
-    got = _WITHIN.get(m)
-    if got is None:
-        if len(_WITHIN) >= 65536:
-            _WITHIN.clear()
-        got = _WITHIN[m] = {name: 1 for name, g in _GROUPS.items() if not m & ~g}
-    return got
-
-
-def _bands_table(f) -> dict:
-    """mcr_ranks' answers: (low, high) -> 1 for the rank bands every tile is in."""
-    m = f.mask
-    if m & HONOUR_MASK or f.form == "mcr_honours_knitted" or f.form == "thirteen_orphans":
-        return _NONE
-    r = (m | m >> 9 | m >> 18) & 511  # the ranks present, whatever the suit
-    return _BANDS[(r & -r).bit_length(), r.bit_length()]
-
-
-def _suits_table(f) -> dict:
-    """mcr_suits' answers: (suits, honours) -> 1 for the entries that hold."""
-    if f.form == "mcr_honours_knitted" or f.form == "thirteen_orphans":
-        return _NONE
-    m = f.mask
-    return _SUITS_HELD[bool(m & _M) + bool(m & _P) + bool(m & _S), bool(m & HONOUR_MASK)]
-
-
-# An entry's key in its table (registry.lookup), or None for parameters the table does not know: that
-# entry is asked of its predicate, which answers (or fails) as it always has.
-
-def _suits_key(suits=1, honours="any"):
-    return (suits, honours) if honours in ("with", "without", "any") else None
-
-
-def _within_key(mask="simples"):
-    return mask if mask in _GROUPS else None
-
-
-def _bands_key(low=1, high=9):
-    return (low, high) if (low, high) in _RANKS else None
-
-
-@pattern()
-@lookup(_suits_table, key=_suits_key)
-def mcr_suits(f, suits=1, honours="any"):
-    """The hand holds tiles of exactly `suits` suits; `honours`: with, without or any.
-    Full flush (1, without), half flush (1, with), one voided suit (2, any), no honours (any, without)."""
-    if not _tiles_fan(f):
-        return 0
-    m = f.mask
-    n = bool(m & _M) + bool(m & _P) + bool(m & _S)
-    has = bool(m & HONOUR_MASK)
-    if honours == "with" and not has or honours == "without" and has:
-        return 0
-    return int(suits == "any" or n == suits)
-
-
-@pattern()
-def mcr_all_types(f):
-    """All types: characters, bamboo, dots, winds and dragons all present."""
-    m = f.mask
-    return int(bool(m & _M and m & _P and m & _S and m & _WIND_MASK and m & _DRAGON_MASK))
-
-
-@pattern()
-@lookup(_within_table, key=_within_key)
-def mcr_tiles_within(f, mask="simples"):
-    """Every tile is in the named group: simples (all simples), terminals, honours, terminals_honours,
-    green, reversible."""
-    if not _tiles_fan(f):
-        return 0
-    allowed = _GROUPS[mask]
-    return int(not f.mask & ~allowed)
-
-
-@pattern()
-@lookup(_bands_table, key=_bands_key)
-def mcr_ranks(f, low=1, high=9):
-    """Every tile is suited, of rank low..high (upper tiles 7-9, middle 4-6, lower 1-3, upper four
-    6-9, lower four 1-4)."""
-    if not _tiles_fan(f):
-        return 0
-    return int(not f.mask & ~_RANKS[low, high])
-
-
 @pattern()
 def mcr_tile_hog(f):
     """Tile hog: all four tiles of a kind used without a kong, once per such kind."""
@@ -254,7 +127,7 @@ def mcr_tile_hog(f):
 @pattern()
 def mcr_dragon_pung(f):
     """A pung or kong of dragons, each."""
-    if not f.mask & _DRAGON_MASK:
+    if not f.mask & DRAGON_MASK:
         return 0
     return sum(1 for t in f.pung_tiles if t in DRAGON_TILES)
 
@@ -314,7 +187,7 @@ _GREATER = {True: {True: 1}, False: {False: 1}}
 def _knitted_table(f) -> dict:
     """mcr_honours_knitted's answers: greater (all seven honours) or not -> 1, in that form only."""
     if f.form != "mcr_honours_knitted":
-        return _NONE
+        return EMPTY
     return _GREATER[bin(f.mask & HONOUR_MASK).count("1") == 7]
 
 
@@ -379,7 +252,7 @@ def mcr_nine_gates(f):
 
 # (claimed sets, self-drawn) -> mcr_concealment's answers
 _CONCEALMENT = {(melded, drawn): ({"fully": 1} if drawn else {"concealed": 1}) if not melded else
-                ({"melded": 1} if melded == 4 and not drawn else _NONE)
+                ({"melded": 1} if melded == 4 and not drawn else EMPTY)
                 for melded in range(5) for drawn in (False, True)}
 
 
@@ -401,7 +274,7 @@ def mcr_concealment(f, kind="concealed"):
     return int(f.self_draw == (kind == "fully"))
 
 
-_WAIT = {None: _NONE, "edge": {"edge": 1}, "closed": {"closed": 1}, "single": {"single": 1}}
+_WAIT = {None: EMPTY, "edge": {"edge": 1}, "closed": {"closed": 1}, "single": {"single": 1}}
 
 
 def _wait_table(f) -> dict:
@@ -495,9 +368,9 @@ def _others_table(f) -> dict:
     m = f.mask
     standard = f.form == "standard"
     pungs = f.pung_tiles
-    if m & _WIND_MASK == _WIND_MASK and (n := mcr_little_winds(f)):
+    if m & WIND_MASK == WIND_MASK and (n := mcr_little_winds(f)):
         out["mcr_little_winds"] = n
-    if m & _DRAGON_MASK == _DRAGON_MASK and (n := mcr_little_dragons(f)):
+    if m & DRAGON_MASK == DRAGON_MASK and (n := mcr_little_dragons(f)):
         out["mcr_little_dragons"] = n
     if f.n_pungs == 4 and (n := mcr_all_pungs(f)):
         out["mcr_all_pungs"] = n
@@ -517,11 +390,11 @@ def _others_table(f) -> dict:
     if n := mcr_tile_hog(f):
         out["mcr_tile_hog"] = n
     if pungs:
-        if m & _DRAGON_MASK and (n := mcr_dragon_pung(f)):
+        if m & DRAGON_MASK and (n := mcr_dragon_pung(f)):
             out["mcr_dragon_pung"] = n
         if n := mcr_terminal_pungs(f):
             out["mcr_terminal_pungs"] = n
-        if m & _WIND_MASK:
+        if m & WIND_MASK:
             for wind in ("seat", "prevalent"):
                 if n := mcr_wind_pung(f, wind):
                     out["mcr_wind_pung", wind] = n

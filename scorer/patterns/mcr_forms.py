@@ -11,7 +11,7 @@ from itertools import permutations
 from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, standard_readings
 from ..forms import form
 from ..hand import CHOW, KONG, PAIR, PUNG
-from .mcr_sets import order_key, pung_fans, sequence_fans
+from .mcr_sets import kept_pung_fans, kept_sequence_fans, order_key
 
 # the six knitted straights: 1-4-7 of one suit, 2-5-8 of another, 3-6-9 of the third
 KNITTED = tuple(tuple(sorted(s * 9 + r for s, start in zip(suits, (0, 1, 2)) for r in (start, start + 3, start + 6)))
@@ -19,22 +19,31 @@ KNITTED = tuple(tuple(sorted(s * 9 + r for s, start in zip(suits, (0, 1, 2)) for
 KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
 
 
+_ORDER = tuple(order_key(t) for t in range(34))
+
+
 def _division_order(reading):
     """MahjongGB's order of divisions: the concealed sets by tile (suits m, s, p, then honours), a
     pung before a chow of the same tile, compared in turn. Among readings of equal fans the first in
     this order is shown, as MahjongGB shows it."""
-    return sorted((order_key(b.tile), b.kind != PUNG) for b in reading.blocks
-                  if b.meld is None and b.kind != PAIR)
+    return sorted([(_ORDER[tile], kind != PUNG) for kind, tile, _wild, meld in reading.blocks
+                   if meld is None and kind != PAIR])
 
 
 def _preferred(reading) -> bool:
     """Whether the reading holds a pure triple chow or a triple pung (shown first among equals)."""
-    chows = [b.tile for b in reading.blocks if b.kind == CHOW]
-    pungs = [b.tile for b in reading.blocks if b.kind in (PUNG, KONG)]
-    pair = next((b.tile for b in reading.blocks if b.kind == PAIR), None)
-    # (three chows or three pungs at least: most readings have neither)
-    return (len(chows) >= 3 and "pure_triple_chow" in sequence_fans(chows, pair)
-            or len(pungs) >= 3 and "triple_pung" in pung_fans(pungs))
+    chows, pungs, pair = [], [], None
+    for kind, tile, _wild, _meld in reading.blocks:
+        if kind == CHOW:
+            chows.append(tile)
+        elif kind == PUNG or kind == KONG:
+            pungs.append(tile)
+        elif kind == PAIR and pair is None:
+            pair = tile
+    # (three chows or three pungs at least: most readings have neither; the fans kept as the set
+    # analysis keeps them)
+    return (len(chows) >= 3 and "pure_triple_chow" in kept_sequence_fans(chows, pair)
+            or len(pungs) >= 3 and "triple_pung" in kept_pung_fans(pungs))
 
 
 @form("mcr_standard")

@@ -314,8 +314,8 @@ class McrSets:
         if fans is None:
             fans = {}
             if standard:
-                fans.update(_kept(_SEQUENCE, (key[0][0], pair), sequence_fans, chows, pair))
-                fans.update(_kept(_PUNGS, key[0][2], pung_fans, pungs))
+                fans.update(kept_sequence_fans(chows, pair))
+                fans.update(kept_pung_fans(pungs))
             if pungs:
                 fans.update(_kept(_KONGS, key[1:], kong_fans, *key[1:]))
             if len(_FANS) >= 65536:
@@ -339,6 +339,16 @@ def _kept(table: dict, key, fn, *args) -> dict:
             table.clear()
         got = table[key] = fn(*args)
     return got
+
+
+def kept_sequence_fans(chows: list, pair) -> dict:
+    """sequence_fans, kept per (chows, pair) (shared: read, never written)."""
+    return _kept(_SEQUENCE, (tuple(chows), pair), sequence_fans, chows, pair)
+
+
+def kept_pung_fans(pungs: list) -> dict:
+    """pung_fans, kept per pungs (shared: read, never written)."""
+    return _kept(_PUNGS, tuple(pungs), pung_fans, pungs)
 
 
 def analyse(f) -> McrSets:
