@@ -66,14 +66,17 @@ def one(vid: str, text: str, ctx: dict) -> float:
     return time.process_time() - t
 
 
-def rates(n: int, repeat: int) -> None:
+def rates(n: int, repeat: int, rulesets=WILD_RULESETS, ks=(1, 2, 3)) -> None:
     print(f"hands/s through engine.score (CPU time, best of {repeat} runs of {n:,} new hands); "
           "share of the rate without wild tiles in brackets (target >= 25%)")
     print(f"{'ruleset':10s}" + "".join(f"{f'k={k}':>18s}" for k in range(4)))
-    for vid in WILD_RULESETS:
+    for vid in rulesets:
         cells = []
         base = None
         for k in range(4):
+            if k and k not in ks:
+                cells.append("")
+                continue
             cpu(vid, hands(vid, k, min(n, 500), 99))  # warm-up on other hands
             best = min(cpu(vid, hands(vid, k, n, seed)) for seed in range(repeat))
             r = n / best
@@ -120,8 +123,12 @@ def main() -> None:
     ap.add_argument("--n", type=int, default=2000, help="hands per rate (default 2,000)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--search", type=int, default=2000, help="hands per ruleset and wild count in the search (0: skip)")
+    ap.add_argument("--ruleset", action="append", choices=WILD_RULESETS,
+                    help="rates of this ruleset only (repeatable; default: all four)")
+    ap.add_argument("--k", type=int, action="append", choices=(1, 2, 3),
+                    help="rates for this many wild tiles only (repeatable; k=0 is always run)")
     a = ap.parse_args()
-    rates(a.n, a.repeat)
+    rates(a.n, a.repeat, tuple(a.ruleset or WILD_RULESETS), tuple(a.k or (1, 2, 3)))
     if a.search:
         search(a.search)
 

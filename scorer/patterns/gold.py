@@ -61,23 +61,57 @@ def _face(f, t: int) -> int:
 
 
 def gold_view(reading, hand, wild, ctx):
-    """What this module's predicates read of a reading (scorer/views.py): its form; whether the block
-    holding the winning tile holds it at its face (float_pair); and, as a multiset, each block's kind,
-    whether it is an honour set (at the face of a white substitute), how many golds it holds, its
-    declared meld and whether it holds the winning tile (set_class: a pung won on a discard is open)."""
+    """What this module's predicates read of a reading (scorer/views.py), as little as tells readings
+    apart: its form; the block holding the winning tile: its kind and, for a pair, how many golds it
+    holds and whether it holds the winning tile at its face (float_pair), for a pung or kong whether
+    it is an honour set (at the face of a white substitute) and holds a gold (set_class, _set_cells);
+    and, as a multiset, the same of the other concealed pungs and kongs. Chows and pairs score no set
+    water and the declared melds are the same in every reading of the hand, so neither is read unless
+    it holds the winning tile (a meld never does in these forms; if one did, every block is read)."""
     sub = wild.substitute if wild is not None else None
     win = reading.win
     blocks = reading.blocks
+    if win >= 0:
+        kind, tile, w, meld = blocks[win]
+        if meld is not None:
+            return _full_view(reading, hand, sub)
+        if tile == WHITE and sub is not None:
+            tile = sub
+        if kind == PAIR:
+            face = hand.win_tile
+            if face == WHITE and sub is not None:
+                face = sub
+            win_cell = (kind, len(w), tile == face)
+        elif kind == CHOW:
+            win_cell = (kind,)
+        else:
+            win_cell = (kind, tile in HONOURS, not w)
+    else:
+        win_cell = None
+    cells = []
+    for i, (kind, tile, w, meld) in enumerate(blocks):
+        if (kind == PUNG or kind == KONG) and meld is None and i != win:
+            if tile == WHITE and sub is not None:
+                tile = sub
+            cells.append((kind, tile in HONOURS, not w))
+    if len(cells) > 1:
+        cells.sort()
+    return reading.form, win_cell, tuple(cells)
+
+
+def _full_view(reading, hand, sub):
+    """Every block (kind, honour, golds, meld, winning): a winning tile placed in a declared meld."""
+    win = reading.win
     face = hand.win_tile
     if face == WHITE and sub is not None:
         face = sub
     cells = []
-    for i, (kind, tile, w, meld) in enumerate(blocks):
+    for i, (kind, tile, w, meld) in enumerate(reading.blocks):
         if tile == WHITE and sub is not None:
             tile = sub
         cells.append((kind, tile in HONOURS, len(w), 0 if meld is None else id(meld), i == win))
     cells.sort()
-    return reading.form, win >= 0 and blocks[win].tile == face, tuple(cells)
+    return "all blocks", reading.form, reading.blocks[win].tile == face, tuple(cells)
 
 
 def _singles(hand) -> list[Reading]:
