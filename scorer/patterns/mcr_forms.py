@@ -112,6 +112,7 @@ def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
 
 _GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _UNIT = tuple(1 << 3 * i for i in range(9))
+_NEAR = tuple(sum(7 << 3 * j for j in range(max(i - 2, 0), min(i + 3, 9))) for i in range(9))  # ranks i-2..i+2
 _SETS = ({}, {})  # per suited / honours: packed counts -> whether they are sets only
 
 
@@ -185,7 +186,7 @@ def _suit_waits(sub: tuple, g: int, shape) -> tuple:
     if n % 3:  # (n + 1 tiles of 3k + 1 are never sets and a pair)
         for i in range(len(sub)):
             # a tile away from every tile held (two ranks or more in its suit) completes no set
-            if not sub[i] and (not suited or not any(sub[max(i - 2, 0):i + 3])):
+            if not key & (_NEAR[i] if suited else 7 << 3 * i):
                 continue
             done = _shape(key + _UNIT[i], n + 1, suited, weight + i)
             if done is not None:
