@@ -22,10 +22,8 @@ _KNIT_FORMS = ("mcr_knitted_straight", "mcr_honours_knitted")
 
 def _set_fans(f) -> dict:
     """The fans the reading's sets make together: fan name -> count (the table mcr_sets_fan reads)."""
-    try:
-        return f._mcr_fans  # (read for some thirty fans of every reading: kept as an attribute)
-    except AttributeError:
-        return analyse(f).fans
+    got = f.__dict__.get("_mcr_fans")  # (analyse keeps it there; no exception on a new reading)
+    return analyse(f).fans if got is None else got
 
 
 @pattern()
