@@ -93,11 +93,12 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     seen_views = _views_of(bound)  # scorer/views.py: a view seen before -> the reading that had it
     if seen_views is not None:
         view_fns, seen_views = seen_views, {}
+        view_of = _view_key(view_fns)
         judge = _Judge(hand, ctx, wild, bound, refuse, memo, name, work, instant)
     for i, reading in enumerate(readings):
         if seen_views is not None:
             try:
-                view = tuple(v(reading, hand, wild, ctx) for v in view_fns)
+                view = view_of(reading, hand, wild, ctx)
             except MjError:  # (a view asking what the refusals would refuse): the errors come as before
                 seen_views = None
                 view = None
@@ -213,6 +214,10 @@ class Like(Pending):
     its own facts on first use."""
 
     def __init__(self, reading, facts=None, value=None, refused=None, work=None, first=None):
+        if facts.__class__ is _Judge:  # Like(reading, judge, first=...) from the reading loop: nothing known yet
+            self.reading, self._judge, self._first = reading, facts, first
+            self._facts = self._value = self._refused = self._work = None
+            return
         super().__init__(reading, facts, value, refused, work)  # (dataclasses.replace gives all four)
         self._first = first
 
@@ -243,6 +248,16 @@ def _views_of(bound):
     from .views import views
 
     return views(bound)
+
+
+def _view_key(view_fns):
+    """A reading's key among its hand's views: the one view itself where the ruleset has one."""
+    if len(view_fns) == 1:
+        return view_fns[0]
+
+    def key(reading, hand, wild, ctx):
+        return tuple(v(reading, hand, wild, ctx) for v in view_fns)
+    return key
 
 
 class _Judge:
@@ -352,6 +367,7 @@ def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work
         if top is not None and best_key >= top:
             return best.refused
         seen = set(seen_views) if view_fns is not None else None
+        view_of = _view_key(view_fns) if view_fns is not None else None
         for i in range(1, len(readings)):
             if i < len(out):
                 s = out[i]
@@ -360,7 +376,7 @@ def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work
                 key = s.value.key
             else:
                 if seen is not None:
-                    view = tuple(v(readings[i], hand, wild, ctx) for v in view_fns)
+                    view = view_of(readings[i], hand, wild, ctx)
                     if view in seen:
                         continue
                     seen.add(view)

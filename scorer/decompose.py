@@ -8,7 +8,7 @@ reading records what it stood for.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
+from itertools import chain, product
 from typing import NamedTuple
 
 from .hand import CHOW, KONG, PAIR, PUNG, Hand, Meld
@@ -213,6 +213,32 @@ def _wild_splits(counts: tuple[int, ...], jokers: int, need_pair: bool) -> froze
     return frozenset(out)
 
 
+def _first_moves(base: int, i: int) -> tuple:
+    """The blocks a suit's (or the honours') first natural tile `i` (local index) may go to, as
+    (makes the pair, the block, how many of `i` it takes, the other natural tiles it takes): a pair
+    or a pung with the rest of its copies natural or wild, a chow (suits only) whose tiles below `i`
+    are wild (they are used up) and whose tiles above are natural or wild."""
+    out = []
+    t = base + i
+    for pair, kind, n in ((True, PAIR, 2), (False, PUNG, 3)):
+        for natural in range(n, 0, -1):
+            out.append((pair, Block(kind, t, (t,) * (n - natural)), natural, ()))
+    if base < 27:
+        for start in (i - 2, i - 1, i):
+            if start < 0 or start + 2 > 8:
+                continue
+            others = [k for k in (start, start + 1, start + 2) if k != i]
+            for choice in product(*[((k, "w"),) if k < i else ((k, "n"), (k, "w")) for k in others]):
+                natural = tuple(k for k, how in choice if how == "n")
+                wild = tuple(base + k for k, how in choice if how == "w")
+                out.append((False, Block(CHOW, base + start, wild), 1, natural))
+    return tuple(out)
+
+
+# per base (0, 9, 18, 27) and first natural tile: its moves (a table: a miss of _suit_wild walks them)
+_FIRST_MOVES = {base: tuple(_first_moves(base, i) for i in range(9 if base < 27 else 7)) for base in (0, 9, 18, 27)}
+
+
 @lru_cache(maxsize=None)
 def _suit_wild(sub: tuple[int, ...], base: int, jokers: int, need_pair: bool) -> tuple[tuple[Block, ...], ...]:
     """_wild_splits for one suit (or the honours) at `base`: every split of its natural tiles into blocks
@@ -222,37 +248,27 @@ def _suit_wild(sub: tuple[int, ...], base: int, jokers: int, need_pair: bool) ->
     if i < 0:
         return ((),) if jokers == 0 and not need_pair else ()
     out = set()
-    c = list(sub)
-    t = base + i
-
-    def take(kind: str, tile: int, natural: tuple[int, ...], wild: tuple[int, ...], pair_used: bool):
-        # natural holds i (the first tile left, at least one copy) up to three times and each other
-        # tile once: those are the only counts that may go short
-        if len(wild) > jokers or c[i] < natural.count(i) or any(not c[k] for k in natural if k != i):
-            return
-        for k in natural:
-            c[k] -= 1
-        placed = Block(kind, tile, tuple(base + w for w in wild))
-        for rest in _suit_wild(tuple(c), base, jokers - len(wild), need_pair and not pair_used):
-            out.add(tuple(sorted(rest + (placed,))))
-        for k in natural:
-            c[k] += 1
-
-    if need_pair:
-        take(PAIR, t, (i, i), (), True)
-        take(PAIR, t, (i,), (i,), True)
-    take(PUNG, t, (i, i, i), (), False)
-    take(PUNG, t, (i, i), (i,), False)
-    take(PUNG, t, (i,), (i, i), False)
-    if base < 27:
-        for start in (i - 2, i - 1, i):
-            if start < 0 or start + 2 > 8:
+    have = sub[i]
+    for pair, placed, n, others in _FIRST_MOVES[base][i]:
+        # the first tile left, n of its copies, and each other natural tile once
+        if pair and not need_pair:
+            continue
+        left = jokers - len(placed[2])
+        if left < 0 or n > have:
+            continue
+        c = list(sub)
+        c[i] -= n
+        if others:
+            short = False
+            for k in others:
+                if not c[k]:
+                    short = True
+                    break
+                c[k] -= 1
+            if short:
                 continue
-            others = [k for k in (start, start + 1, start + 2) if k != i]
-            for choice in product(*[((k, "w"),) if k < i else ((k, "n"), (k, "w")) for k in others]):
-                natural = (i,) + tuple(k for k, how in choice if how == "n")
-                wild = tuple(k for k, how in choice if how == "w")
-                take(CHOW, base + start, natural, wild, False)
+        for rest in _suit_wild(tuple(c), base, left, need_pair and not pair):
+            out.add(tuple(sorted(rest + (placed,))))
     return tuple(out)
 
 
@@ -286,7 +302,7 @@ def _wild_splits_by_suit(counts: tuple[int, ...], jokers: int) -> tuple[tuple[Bl
                     return
                 parts = options + [free]
                 for combo in product(*parts):
-                    out.append(tuple(sorted([b for part in combo for b in part])))
+                    out.append(tuple(sorted(chain.from_iterable(combo))))
                 return
             sub, base, n = groups[g]
             j = (-(n - 2 if g == pair_at else n)) % 3
