@@ -62,35 +62,43 @@ def _face(f, t: int) -> int:
 
 def gold_view(reading, hand, wild, ctx):
     """What this module's predicates read of a reading (scorer/views.py), as little as tells readings
-    apart: its form; the block holding the winning tile: its kind and, for a pair, how many golds it
-    holds and whether it holds the winning tile at its face (float_pair), for a pung or kong whether
-    it is an honour set (at the face of a white substitute) and holds a gold (set_class, _set_cells);
-    and, as a multiset, the same of the other concealed pungs and kongs. Chows and pairs score no set
-    water and the declared melds are the same in every reading of the hand, so neither is read unless
-    it holds the winning tile (a meld never does in these forms; if one did, every block is read)."""
+    apart: its form; whether it waited on its pair with a lone gold (float_pair); and, as a multiset,
+    its concealed pungs and kongs: whether each is an honour set (at the face of a white substitute)
+    and holds a gold (set_class, _set_cells), the one completed by a winning discard apart (it is
+    open). Chows and pairs score no set water and the declared melds are the same in every reading of
+    the hand, so neither is read otherwise (a winning tile is never placed in a meld in these forms;
+    if one were, every block is read)."""
     sub = wild.substitute if wild is not None else None
     win = reading.win
     blocks = reading.blocks
+    apart = -1  # the pung a winning discard completed
     if win >= 0:
         kind, tile, w, meld = blocks[win]
         if meld is not None:
             return _full_view(reading, hand, sub)
-        if tile == WHITE and sub is not None:
-            tile = sub
         if kind == PAIR:
-            face = hand.win_tile
-            if face == WHITE and sub is not None:
-                face = sub
-            win_cell = (kind, len(w), tile == face)
-        elif kind == CHOW:
-            win_cell = (kind,)
+            if not w:
+                win_cell = False
+            else:
+                face = hand.win_tile
+                if face == wild.tile:
+                    win_cell = len(w) == 2
+                else:
+                    if face == WHITE and sub is not None:
+                        face = sub
+                    win_cell = len(w) == 1 and tile == face
+        elif kind == CHOW or ctx.win_type != "discard":
+            win_cell = False
         else:
+            if tile == WHITE and sub is not None:
+                tile = sub
             win_cell = (kind, tile in HONOURS, not w)
+            apart = win
     else:
         win_cell = None
     cells = []
     for i, (kind, tile, w, meld) in enumerate(blocks):
-        if (kind == PUNG or kind == KONG) and meld is None and i != win:
+        if (kind == PUNG or kind == KONG) and meld is None and i != apart:
             if tile == WHITE and sub is not None:
                 tile = sub
             cells.append((kind, tile in HONOURS, not w))
