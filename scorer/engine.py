@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import replace
+from operator import itemgetter
 
 from .best import choose, refused_why, result, score_readings  # noqa: F401 - refused_why, score_readings: old names
 from .context import Context, check_total
@@ -40,15 +41,29 @@ def _arguments(fn, lead: int, params: dict, ns: dict, tag: str) -> list[str]:
     return args
 
 
-def _compile_group(bound: Bound, ks, name: str):
+def _compile_group(bound: Bound, ks, name: str, c: _Compiled | None = None):
     """A generated function that calls the predicates `ks` in order with their parameters as constants
     (no partial, no loop) and returns [(order, count, type of count)] of the hits (1, 1.0 and True are
     equal keys, yet a count shows as written). The entries of a `lookup` table are not asked one by
     one: the table is fetched where its first entry stands and its few keys are looked up among its
-    entries' (a table holds what applies, a ruleset asks dozens of entries), then the hits are sorted."""
+    entries' (a table holds what applies, a ruleset asks dozens of entries), then the hits are sorted.
+    With `c` (the engine's own groups) it returns [(order, Item)] instead, the Items interned in `c`:
+    a count of exactly int 1 (most hits) takes its (order, Item) pair made here once, so a reading's
+    hits become items with no look-up per hit (hit lists hardly repeat: a cache of them misses)."""
     ns: dict = {}
     lines = ["def run(f):", "    h = []"]
     tables: dict = {}  # a `lookup` predicate's table function -> its entries' orders by key
+    ones: dict = {}  # with c: per table, key -> the (order, Item) pairs of its entries counting 1 (None: each
+    # made when asked; a key no entry reads: none)
+    if c is not None:
+        ns["ONE"], ns["item"] = 1, c.item  # (CPython's int 1 is one object; another 1 takes `item`)
+
+    def one(k, count=1):
+        """(k, its Item for `count`), or None when that Item cannot be made before a hit asks."""
+        try:
+            return k, c.item(k, count)
+        except Exception:  # noqa: BLE001 - a value that fails to multiply fails when the hit comes, as before
+            return None
     for k in ks:
         spec, fn, params, _value = bound.patterns[k]
         ns[f"c{k}"] = fn
@@ -67,14 +82,44 @@ def _compile_group(bound: Bound, ks, name: str):
                 entries = tables[table[0]] = {}
                 t = f"t{len(tables)}"
                 ns[f"{t}_fn"], ns[f"{t}_entries"] = table[0], entries
-                lines += [f"    for key, n in {t}_fn(f).items():",
-                          f"        for k in {t}_entries.get(key, ()):",
-                          "            if n: h.append((k, n, type(n)))"]
+                if c is None:
+                    lines += [f"    for key, n in {t}_fn(f).items():",
+                              f"        for k in {t}_entries.get(key, ()):",
+                              "            if n: h.append((k, n, type(n)))"]
+                else:
+                    ns[f"{t}_ones"] = ones[table[0]] = {}
+                    lines += [f"    for key, n in {t}_fn(f).items():",
+                              "        if n is ONE:",
+                              f"            e = {t}_ones.get(key, ())",
+                              "            if e is not None:",
+                              "                h += e",
+                              "                continue",
+                              "        if n:",
+                              f"            for k in {t}_entries.get(key, ()):",
+                              "                h.append((k, item(k, n)))"]
             entries[key] = entries.get(key, ()) + (k,)
+            if c is not None:
+                pair = one(k)
+                if pair is None:  # every count of this key through `item`
+                    ones[table[0]][key] = None
+                else:
+                    got = ones[table[0]].get(key, ())
+                    ones[table[0]][key] = None if got is None else got + (pair,)
             continue
         args = ["f"] + _arguments(fn, 1, params, ns, f"p{k}")
         lines.append(f"    n = c{k}({', '.join(args)})")
-        lines.append(f"    if n: h.append(({k}, n, type(n)))")
+        if c is None:
+            lines.append(f"    if n: h.append(({k}, n, type(n)))")
+            continue
+        lines.append("    if n:")
+        test = "if"
+        for var, count, is_ in ((f"o{k}", 1, "ONE"), (f"y{k}", True, "True")):  # its pair made here
+            pair = one(k, count)
+            if pair is not None:
+                ns[var] = pair
+                lines += [f"        {test} n is {is_}:", f"            h.append({var})"]
+                test = "elif"
+        lines += ["        else:" if test == "elif" else "        if True:", f"            h.append(({k}, item({k}, n)))"]
     if tables:
         lines.append("    h.sort()")
     lines.append("    return h")
@@ -101,14 +146,28 @@ class _Compiled:
         groups: dict = {None: [], "ctx": [], "bonus": []}
         for k, (spec, fn, _params, _value) in enumerate(bound.patterns):
             groups[getattr(fn, "reads", None) if getattr(fn, "reads", None) in groups else None].append(k)
-        self.run = _compile_group(bound, groups[None], "evaluate")
-        self.run_ctx = _compile_group(bound, groups["ctx"], "evaluate ctx") if groups["ctx"] else None
-        self.run_bonus = _compile_group(bound, groups["bonus"], "evaluate bonus") if groups["bonus"] else None
+        self.calls = bound.calls
+        self.items: dict = {}  # (order, count, type of count) -> its Item, made once
+        self.run = _compile_group(bound, groups[None], "evaluate", self)
+        self.run_ctx = _compile_group(bound, groups["ctx"], "evaluate ctx", self) if groups["ctx"] else None
+        self.run_bonus = _compile_group(bound, groups["bonus"], "evaluate bonus", self) if groups["bonus"] else None
         self.by_bonus: dict = {}
         self.interacting = frozenset(k for k, (spec, *_rest) in enumerate(bound.patterns)
                                      if spec.series or bound.excludes.get(spec.name))
-        self.items: dict = {}
-        self.resolved: dict = {}  # the hits of a reading, with their counts' types -> its items
+        self.resolved: dict = {}  # the ids of a reading's hit items (interned: one per hit) -> its items
+
+    def item(self, k: int, n) -> Item:
+        """The Item of pattern `k` counting `n` (one object per order, count and type of count)."""
+        key = (k, n, type(n))
+        item = self.items.get(key)
+        if item is None:
+            spec, _pred, value = self.calls[k]
+            item = self.items[key] = Item(spec.name, spec.label, value * n, spec.unit, spec.rule, n, spec.group,
+                                          spec.limit, spec.series)
+        return item
+
+
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 
 def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
@@ -116,7 +175,7 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
         c = bound._compiled
     except AttributeError:
         c = bound._compiled = _Compiled(bound)
-    hits = c.run(facts)
+    hits = c.run(facts)  # [(order, Item)]
     more = False
     if c.run_ctx is not None:
         # kept on the Context (a cache would keep each one alive for the cyclic GC to walk; most come once)
@@ -141,34 +200,25 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
         return []
     if more:
         hits.sort()
+    out = list(map(_SECOND, hits))
+    if not c.interacting or c.interacting.isdisjoint(map(_FIRST, hits)):
+        return out  # nothing excludes anything and no series: every hit counts, in order
     # the same hits give the same items: readings of one hand (and of many hands) repeat them
-    rkey = tuple(hits)
-    try:
-        done = c.resolved.get(rkey)
-    except TypeError:  # an unhashable count: not kept
-        rkey = done = None
+    rkey = tuple(map(id, out))  # (the items are interned and kept in c.items: an id stays theirs)
+    done = c.resolved.get(rkey)
     if done is not None:
         return list(done)
-    out = _items_of(bound, c, hits)
-    if rkey is not None:
-        if len(c.resolved) >= 4096:
-            c.resolved.clear()
-        c.resolved[rkey] = tuple(out)
-    return out
+    done = _resolve(bound, list(enumerate(out)))
+    if len(c.resolved) >= 4096:
+        c.resolved.clear()
+    c.resolved[rkey] = tuple(done)
+    return done
 
 
 def _items_of(bound: Bound, c: _Compiled, hits) -> list[Item]:
-    out = []
-    items = c.items
-    calls = bound.calls
-    for key in hits:
-        item = items.get(key)
-        if item is None:
-            k, n, _type = key
-            spec, _pred, value = calls[k]
-            item = items[key] = Item(spec.name, spec.label, value * n, spec.unit, spec.rule, n, spec.group,
-                                     spec.limit, spec.series)
-        out.append(item)
+    """The items of hits [(order, count, type of count)] (scorer/ceilings.py's combinations)."""
+    item = c.item
+    out = [item(k, n) for k, n, _type in hits]
     if c.interacting.isdisjoint(k for k, _, _ in hits):
         return out  # nothing excludes anything and no series: every hit counts, in order
     return _resolve(bound, list(enumerate(out)))

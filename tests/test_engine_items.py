@@ -1,0 +1,110 @@
+"""engine._compile_group's item form (the engine's own groups: [(order, Item)], a count of 1 or True
+taking a pair made once) against its hit form ([(order, count, type of count)], each made an Item as
+`_items_of` makes it): on random riichi, MCR and Old Hong Kong readings, and on predicates answering
+odd counts (2, 1.0, True, False, 0) inline and through a table."""
+import importlib.util
+import random
+from pathlib import Path
+from types import SimpleNamespace as NS
+
+from scorer import engine
+from scorer.errors import MjError
+from scorer.facts import Facts
+from scorer.notation import parse_hand
+from scorer.registry import lookup
+
+_BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def _module(name):
+    spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _facts(cases, variant, rules):
+    out = []
+    for text, ctx in cases:
+        try:
+            s = engine._setup(ctx, variant, rules, {})
+            hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
+            wild = s.wild or engine._wild_of(s.bound, s.ctx)
+            readings = engine.readings_of(hand, s.variant, s.bound, wild)
+        except MjError:
+            continue
+        out += [(s.bound, Facts(hand, r, s.ctx, wild, s.bound.options)) for r in readings]
+    return out
+
+
+def _same(bound, facts, least_hits):
+    """Each group's item form equals its hit form made items, on every reading; the items are the
+    ones `_items_of` interns (one object per order, count and type of count)."""
+    c = engine._Compiled(bound)
+    groups: dict = {}
+    for k, (_spec, fn, _params, _value) in enumerate(bound.patterns):
+        groups.setdefault(getattr(fn, "reads", None), []).append(k)
+    hits = 0
+    for ks in groups.values():
+        as_items = engine._compile_group(bound, ks, "items", c)
+        as_hits = engine._compile_group(bound, ks, "hits")
+        for f in facts:
+            got = as_items(f)
+            want = as_hits(f)
+            assert [k for k, _item in got] == [k for k, _n, _t in want]
+            assert all(item is c.item(k, n) for (_k, item), (k, n, _t) in zip(got, want))
+            hits += len(want)
+    assert hits >= least_hits
+
+
+def test_riichi_items_equal_hits():
+    rd = _module("riichi_diff")
+    facts = _facts([(t, c) for t, _s, c, _k in rd.make_cases(400, 11)], "riichi", rd.OPTION_SETS[0][0])
+    _same(facts[0][0], [f for _b, f in facts], 2000)
+
+
+def test_mcr_items_equal_hits():
+    md = _module("mcr_diff")
+    rng = random.Random(12)
+    facts = _facts([md.make_case(rng)[:2] for _ in range(300)], "mcr", md.RULES)
+    _same(facts[0][0], [f for _b, f in facts], 1000)
+
+
+def test_hk_old_items_equal_hits():
+    from tests.gen import benchmark_hands
+
+    facts = _facts(benchmark_hands(400, 13), "hk-old", {"min_faan": 0})
+    _same(facts[0][0], [f for _b, f in facts], 400)
+
+
+def _table(f):
+    return f.answers
+
+
+def test_odd_counts_inline_and_from_a_table():
+    """Counts of 2, 1.0, True, False and 0 from predicates called inline and from a `lookup` table
+    (with two entries under one key): the same items as the hit form, 1 and 1.0 and True apart."""
+    def direct(f, i=0):
+        return f.answers.get(("d", i), 0)
+
+    @lookup(_table, "key")
+    def tabled(f, key):
+        return f.answers.get(key, 0)
+
+    patterns = [(NS(name=f"d{i}", label=f"d{i}", unit="u", rule="r", group="", limit=False, series=None),
+                 direct, {"i": i}, 3) for i in range(3)]
+    patterns += [(NS(name=f"t{i}", label=f"t{i}", unit="u", rule="r", group="", limit=False, series=None),
+                  tabled, {"key": key}, 2) for i, key in enumerate(("a", "b", "b", "c"))]
+    bound = NS(patterns=patterns, variant=NS(id="test"), excludes={},
+               calls=[(p, fn, v) for p, fn, _params, v in patterns])
+    counts = (0, 1, 2, 1.0, True, False)
+    rng = random.Random(14)
+    facts = []
+    for _ in range(300):
+        answers = {("d", i): rng.choice(counts) for i in range(3)}
+        answers.update({key: rng.choice(counts) for key in "abcz"})
+        facts.append(NS(answers=answers))
+    _same(bound, facts, 300)
+    c = engine._Compiled(bound)
+    one, true, whole = c.item(0, 1), c.item(0, True), c.item(0, 1.0)
+    assert len({id(one), id(true), id(whole)}) == 3 and one.count == 1 and true.count is True
