@@ -293,28 +293,39 @@ def _wild_splits_by_suit(counts: tuple[int, ...], jokers: int) -> tuple[tuple[Bl
     out: list = []
     ng = len(groups)
     for pair_at in range(ng + 1):  # ng: the pair is made of wild tiles only
-        options: list = [None] * ng
-
-        def share(g: int, left: int):
-            if g == ng:
+        lists = []
+        for g, (sub, base, n) in enumerate(groups):
+            got = _suit_choices(sub, base, n, jokers, g == pair_at)
+            if not got:
+                break
+            lists.append(got)
+        else:
+            for picks in product(*lists):
+                left = jokers
+                for j, _splits in picks:
+                    left -= j
+                if left < 0:
+                    continue
                 free = _jokers_only_cached(left, pair_at == ng)
                 if not free:
-                    return
-                parts = options + [free]
-                for combo in product(*parts):
+                    continue
+                for combo in product(*[splits for _j, splits in picks], free):
                     out.append(tuple(sorted(chain.from_iterable(combo))))
-                return
-            sub, base, n = groups[g]
-            j = (-(n - 2 if g == pair_at else n)) % 3
-            while j <= left:
-                got = _suit_wild(sub, base, j, g == pair_at)
-                if got:
-                    options[g] = got
-                    share(g + 1, left - j)
-                j += 3
-
-        share(0, jokers)
     out.sort()
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_choices(sub: tuple[int, ...], base: int, n: int, jokers: int, need_pair: bool) -> tuple:
+    """(wild tiles used, _suit_wild's splits) for each share of at most `jokers` wild tiles that one
+    suit (`n` natural tiles) can take: n plus its share is a multiple of three, plus two with the pair."""
+    out = []
+    j = (-(n - 2 if need_pair else n)) % 3
+    while j <= jokers:
+        got = _suit_wild(sub, base, j, need_pair)
+        if got:
+            out.append((j, got))
+        j += 3
     return tuple(out)
 
 
