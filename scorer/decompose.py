@@ -322,10 +322,31 @@ def _suit_choices(sub: tuple[int, ...], base: int, n: int, jokers: int, need_pai
     out = []
     j = (-(n - 2 if need_pair else n)) % 3
     while j <= jokers:
-        got = _suit_wild(sub, base, j, need_pair)
+        if base == 9 or base == 18:  # the same content in the first suit, moved: one search for the three
+            got = _moved(_suit_wild(sub, 0, j, need_pair), base)
+        else:
+            got = _suit_wild(sub, base, j, need_pair)
         if got:
             out.append((j, got))
         j += 3
+    return tuple(out)
+
+
+_MOVED: dict = {}  # (a block of the first suit, base) -> the same block in the suit at base
+
+
+def _moved(splits: tuple, base: int) -> tuple:
+    """The splits of the first suit moved to the suit at `base` (each split stays sorted: every tile,
+    wild ones too, moves by the same step)."""
+    out = []
+    for split in splits:
+        moved = []
+        for b in split:
+            m = _MOVED.get((b, base))
+            if m is None:
+                m = _MOVED[b, base] = Block(b.kind, b.tile + base, tuple(w + base for w in b.wild))
+            moved.append(m)
+        out.append(tuple(moved))
     return tuple(out)
 
 
