@@ -61,6 +61,8 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     ceiling (scorer/ceilings.py) the rest come as `Pending`; the list then ends with the chosen one's
     index in a `Stop`."""
     refuse = _refusals(bound) if bound.refuse else ()
+    if len(readings) == 1:  # most hands: nothing to share (no closures, no memo to make)
+        return _score_one(hand, readings[0], ctx, wild, bound, evaluate, value_call, name, refuse)
     options = bound.options
     memo: dict = {}  # hand-level refusal index -> its answer
     values: dict = {}  # the items (interned per Bound, so their ids) -> the value they make
@@ -75,13 +77,6 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     def work(facts):
         return value_of(evaluate(bound, facts))
 
-    if len(readings) == 1:  # most hands: nothing to share
-        facts = Facts(hand, readings[0], ctx, wild, options)
-        refused = _refused(refuse, facts, memo, name) if refuse else ""
-        if refused:
-            return [Later(readings[0], facts, None, refused, work)]
-        value = value_call(evaluate(bound, facts), ctx, bound)
-        return [Scored(readings[0], facts, value, "" if value.legal else value.reason)]
     instant = _instant(hand, ctx, variant) if variant is not None and variant.instant else None
     stop_at = None if variant is None else CEILING_FROM
     stop = stop_at is not None and len(readings) >= stop_at
@@ -151,6 +146,16 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
             out.append(Stop(best))
             return out
     return out
+
+
+def _score_one(hand, reading, ctx, wild, bound, evaluate, value_call, name, refuse) -> list:
+    """score_readings of a hand read one way."""
+    facts = Facts(hand, reading, ctx, wild, bound.options)
+    refused = _refused(refuse, facts, {}, name) if refuse else ""
+    if refused:
+        return [Later(reading, facts, None, refused, lambda f: value_call(evaluate(bound, f), ctx, bound))]
+    value = value_call(evaluate(bound, facts), ctx, bound)
+    return [Scored(reading, facts, value, "" if value.legal else value.reason)]
 
 
 CEILING_FROM = 32  # fewer readings: valuing them all costs about what finding the ceiling saves (A/B, Wuhan)
@@ -324,6 +329,10 @@ def choose(hand, readings, ctx, wild, bound, evaluate, value_call, variant):
         index = scored.pop()
         chosen = scored[index]
         return chosen, scored, lambda: _why(scored, chosen)
+    if len(scored) > 1 and scored[-1].__class__ is Like:
+        got = _choose_by_view(scored)
+        if got is not None:
+            return got
     legal = [s for s in scored if not s.refused] if len(scored) > 1 else [] if scored[0].refused else scored
     if not legal:
         raise IllegalWin(f"not a legal win under {variant.name}: {refused_why(scored)}")
@@ -331,6 +340,32 @@ def choose(hand, readings, ctx, wild, bound, evaluate, value_call, variant):
         return legal[0], scored, _WHY_ONE
     chosen = max(legal, key=lambda s: s.value.key)  # max keeps the first of equals: readings are in a fixed order
     return chosen, scored, _why(scored, chosen, legal)
+
+
+def _choose_by_view(scored):
+    """choose's answer over readings of which some are `Like` an earlier one: a Like has its first's
+    refusal and key and comes after it, so the best is the best of the firsts (max keeps the first of
+    equals) and each first counts for its Likes among the legal readings and the ties. None when no
+    reading is legal (the caller then finds the message)."""
+    weight: dict = {}  # id of a reading others are Like -> how many readings it stands for
+    firsts = []
+    for s in scored:
+        if s.__class__ is Like:
+            weight[id(s._first)] += 1
+        else:
+            weight[id(s)] = 1
+            firsts.append(s)
+    legal = [s for s in firsts if not s.refused]
+    if not legal:
+        return None
+    chosen = max(legal, key=lambda s: s.value.key)
+    n = sum(weight[id(s)] for s in legal)
+    if n == 1:
+        return chosen, scored, _WHY_ONE
+    key = chosen.value.key
+    ties = sum(weight[id(s)] for s in legal if s.value.key == key)
+    return chosen, scored, (f"the highest value of {n} legal reading(s)" +
+                            (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
 
 
 def _why(scored, chosen, legal=None) -> str:

@@ -113,11 +113,11 @@ def _compile_group(bound: Bound, ks, name: str, c: _Compiled | None = None):
             continue
         lines.append("    if n:")
         test = "if"
-        for var, count, is_ in ((f"o{k}", 1, "ONE"), (f"y{k}", True, "True")):  # its pair made here
+        for var, count, same in ((f"o{k}", 1, "ONE"), (f"y{k}", True, "True")):  # its pair made here
             pair = one(k, count)
             if pair is not None:
                 ns[var] = pair
-                lines += [f"        {test} n is {is_}:", f"            h.append({var})"]
+                lines += [f"        {test} n is {same}:", f"            h.append({var})"]
                 test = "elif"
         lines += ["        else:" if test == "elif" else "        if True:", f"            h.append(({k}, item({k}, n)))"]
     if tables:
