@@ -401,8 +401,9 @@ def score(hand: Hand | str, ctx: Context | dict | None = None, variant=None, rul
                          + ("" if variant.forms == ("standard",) else
                             f" or any of {', '.join(f for f in variant.forms if f != 'standard')}"))
     # the legal reading with the highest key (best.py: shortcuts for the many readings of wild tiles)
-    chosen, scored, why = choose(hand, readings, ctx, wild, bound, _evaluate_bound, _model_calls(bound)[0], variant)
-    transfers = _model_calls(bound)[1](chosen.value, ctx, bound, chosen.facts)
+    value_call, pay_call = _model_calls(bound)
+    chosen, scored, why = choose(hand, readings, ctx, wild, bound, _evaluate_bound, value_call, variant)
+    transfers = pay_call(chosen.value, ctx, bound, chosen.facts)
     # a payment model may return its transfers with `warnings` (e.g. tile counts across a table)
     warnings = [] if transfers.__class__ is list else list(getattr(transfers, "warnings", ()))
     return result(variant, hand, ctx, bound.options, chosen, scored, transfers, why, wild, warnings)
