@@ -329,10 +329,6 @@ def choose(hand, readings, ctx, wild, bound, evaluate, value_call, variant):
         index = scored.pop()
         chosen = scored[index]
         return chosen, scored, lambda: _why(scored, chosen)
-    if len(scored) > 1 and scored[-1].__class__ is Like:
-        got = _choose_by_view(scored)
-        if got is not None:
-            return got
     legal = [s for s in scored if not s.refused] if len(scored) > 1 else [] if scored[0].refused else scored
     if not legal:
         raise IllegalWin(f"not a legal win under {variant.name}: {refused_why(scored)}")
@@ -340,32 +336,6 @@ def choose(hand, readings, ctx, wild, bound, evaluate, value_call, variant):
         return legal[0], scored, _WHY_ONE
     chosen = max(legal, key=lambda s: s.value.key)  # max keeps the first of equals: readings are in a fixed order
     return chosen, scored, _why(scored, chosen, legal)
-
-
-def _choose_by_view(scored):
-    """choose's answer over readings of which some are `Like` an earlier one: a Like has its first's
-    refusal and key and comes after it, so the best is the best of the firsts (max keeps the first of
-    equals) and each first counts for its Likes among the legal readings and the ties. None when no
-    reading is legal (the caller then finds the message)."""
-    weight: dict = {}  # id of a reading others are Like -> how many readings it stands for
-    firsts = []
-    for s in scored:
-        if s.__class__ is Like:
-            weight[id(s._first)] += 1
-        else:
-            weight[id(s)] = 1
-            firsts.append(s)
-    legal = [s for s in firsts if not s.refused]
-    if not legal:
-        return None
-    chosen = max(legal, key=lambda s: s.value.key)
-    n = sum(weight[id(s)] for s in legal)
-    if n == 1:
-        return chosen, scored, _WHY_ONE
-    key = chosen.value.key
-    ties = sum(weight[id(s)] for s in legal if s.value.key == key)
-    return chosen, scored, (f"the highest value of {n} legal reading(s)" +
-                            (f"; {ties} tie, the first in reading order is shown" if ties > 1 else ""))
 
 
 def _why(scored, chosen, legal=None) -> str:
