@@ -13,6 +13,9 @@ have the same hits and refusal on random hands, and every answer against the pla
 """
 from __future__ import annotations
 
+import inspect
+from functools import partial
+
 from .ceilings import RANGES, SAME
 
 VIEWS: dict = {}  # predicate function -> (view, whether the view takes the predicate's parameters)
@@ -20,7 +23,9 @@ VIEWS: dict = {}  # predicate function -> (view, whether the view takes the pred
 
 def reads_view(view, with_params=False):
     """Declare that a predicate reads of the reading no more than `view(reading, hand, wild, ctx)` gives
-    (`with_params`: `view(reading, hand, wild, ctx, **params)`, one view per entry of the ruleset)."""
+    (`with_params`: `view(reading, hand, wild, ctx, **params)`, one view per entry of the ruleset; or a
+    tuple of parameter names: the view is given those alone, each at the view's own default where an
+    entry does not give it, and the entries that agree on them share one view)."""
     def deco(fn):
         VIEWS[fn] = (view, with_params)
         return fn
@@ -42,6 +47,23 @@ def _with(view, params):
     def bound_view(reading, hand, wild, ctx):
         return view(reading, hand, wild, ctx, **params)
     return bound_view
+
+
+_SHARED: dict = {}  # (view, the parameters it is given) -> that view bound to them, one object for all
+
+
+def _with_some(view, names, params):
+    given = {}
+    for n in names:
+        given[n] = params[n] if n in params else inspect.signature(view).parameters[n].default
+    key = (view, tuple(given.items()))
+    try:
+        got = _SHARED.get(key)
+    except TypeError:  # an unhashable value: a view of its own
+        return partial(view, **given)
+    if got is None:
+        got = _SHARED[key] = partial(view, **given)
+    return got
 
 
 def _view_of(fn):
@@ -67,8 +89,10 @@ def views(bound) -> tuple | None:
             out = None
             break
         view, with_params = got
-        if with_params:
+        if with_params is True:
             view = _with(view, params)
+        elif with_params:
+            view = _with_some(view, with_params, params)
         if view not in out:
             out.append(view)
     got = tuple(out) if out else None

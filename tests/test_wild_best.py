@@ -194,3 +194,42 @@ def test_readings_with_equal_views_score_alike():
                 seen[key] = got
                 groups += 1
     assert shared > groups, (groups, shared)  # the views do merge readings
+
+
+def test_views_follow_the_gold_set_water_option():
+    """Xiamen's view is given gold_set_water's `gold_sets`: with the option off (a set holding a gold
+    scores no set water) readings that differ only in golds held in pungs are told apart, and the
+    view of the default (which does not tell them apart) would merge readings that score differently."""
+    from scorer.patterns.gold import gold_view
+    from scorer.views import views
+
+    rng = random.Random(20261127)
+    v = load_variant("xiamen")
+    rules = {"gold_set_water": False}
+    groups = shared = merged_apart = 0
+    for _ in range(600):
+        text, ctx = wild_hand(rng, v, rng.choice((2, 3)), allowed_tiles(v))
+        try:
+            s = engine._setup(ctx, "xiamen", rules, {})
+            hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+            wild = engine._wild_of(s.bound, s.ctx)
+            readings = engine.readings_of(hand, s.variant, s.bound, wild)
+        except MjError:
+            continue
+        fns = views(s.bound)
+        assert fns and len(fns) == 2, fns  # the default's view and the option's
+        seen: dict = {}
+        loose: dict = {}
+        for reading in readings:
+            facts = Facts(hand, reading, s.ctx, wild, s.bound.options)
+            got = ([(i.name, i.value, i.count) for i in engine.evaluate(s.bound, facts)],
+                   engine.refusal(s.bound, facts))
+            key = tuple(f(reading, hand, wild, s.ctx) for f in fns)
+            if key in seen:
+                assert seen[key] == got, (text, ctx, reading)
+                shared += 1
+            else:
+                seen[key] = got
+                groups += 1
+            merged_apart += loose.setdefault(gold_view(reading, hand, wild, s.ctx), got) != got
+    assert shared > groups and merged_apart, (groups, shared, merged_apart)

@@ -60,7 +60,7 @@ def _face(f, t: int) -> int:
     return t
 
 
-def gold_view(reading, hand, wild, ctx):
+def gold_view(reading, hand, wild, ctx, gold_sets=True):
     """What this module's predicates read of a reading (scorer/views.py), as little as tells readings
     apart: its form; whether it waited on its pair with a lone gold (float_pair); and, as a multiset,
     its concealed pungs and kongs: whether each is an honour set (at the face of a white substitute)
@@ -92,7 +92,7 @@ def gold_view(reading, hand, wild, ctx):
         else:
             if tile == WHITE and sub is not None:
                 tile = sub
-            win_cell = (kind, tile in HONOURS, not w)
+            win_cell = (kind, tile in HONOURS, gold_sets or not w)
             apart = win
     else:
         win_cell = None
@@ -101,10 +101,16 @@ def gold_view(reading, hand, wild, ctx):
         if (kind == PUNG or kind == KONG) and meld is None and i != apart:
             if tile == WHITE and sub is not None:
                 tile = sub
-            cells.append((kind, tile in HONOURS, not w))
+            cells.append((kind, tile in HONOURS, gold_sets or not w))
     if len(cells) > 1:
         cells.sort()
     return reading.form, win_cell, tuple(cells)
+
+
+def reads_gold_view(fn):
+    """@reads_view(gold_view) given gold_set_water's `gold_sets` (the entries that do not read it take
+    its default, so every entry of a ruleset shares one view unless a set-water entry says false)."""
+    return reads_view(gold_view, with_params=("gold_sets",))(fn)
 
 
 def _full_view(reading, hand, sub):
@@ -180,7 +186,7 @@ def set_class(f, i: int, b: Block, added_kong="open_kong"):
 
 
 @pattern()
-@reads_view(gold_view)
+@reads_gold_view
 def gold_set_water(f, honour=False, kind="pung", closed=True, open_pung_as_closed=False,
                    added_kong="open_kong", gold_sets=True, knocker_sets="melds"):
     """Sets of one cell of the water table (Xiamen rules, Scoring: honour open pung 1, closed pung 2, open kong
@@ -258,7 +264,7 @@ def float_pair(f) -> bool:
 
 
 @pattern()
-@reads_view(gold_view)
+@reads_gold_view
 def gold_float(f, floats=0):
     """A gold float won from the wall after `floats` golds were discarded in float rounds (--floats: 0 gold
     float x4, 1 double float x8, 2 triple float x12; not given counts as 0). Xiamen rules, Multipliers are;
@@ -267,7 +273,7 @@ def gold_float(f, floats=0):
 
 
 @pattern()
-@reads_view(gold_view)
+@reads_gold_view
 def gold_knocker(f, after_deal=False):
     """A three-gold knocker reading; `after_deal` (--first-turn): declared right after the deal and the
     flower replacements, Xiamen rules, Multipliers are: "If a player have them after deal and melding of flowers, it
@@ -276,14 +282,14 @@ def gold_knocker(f, after_deal=False):
 
 
 @pattern()
-@reads_view(gold_view)
+@reads_gold_view
 def gold_eight_bonus(f):
     """Quanzhou's instant win on all eight flowers and seasons (Xiamen rules, Quanzhou scoring; Xiamen digest, 泉州 (Quanzhou))."""
     return int(f.form == EIGHT_BONUS)
 
 
 @pattern()
-@reads_view(gold_view)
+@reads_gold_view
 def gold_robbed(f):
     """Robbing the gold (--set rob_gold=true): the gold indicator claimed right after the deal completes the
     hand. Xiamen rules, Multipliers are; Xiamen digest, 上がり方 (ways of winning): 開金のとき ... 金牌表示を加えれば上がれる場合."""
@@ -291,7 +297,7 @@ def gold_robbed(f):
 
 
 @pattern()
-@reads_view(gold_view)
+@reads_gold_view
 def gold_heavenly(f):
     """The banker's hand is complete right after the deal, the flower replacements and the gold
     (--first-turn, dealer, self-draw). Xiamen rules, Multipliers are; Xiamen digest, 上がり方 (ways of winning): 三金倒では天胡にならない (a knocker
@@ -303,7 +309,7 @@ def gold_heavenly(f):
 
 
 @pattern()
-@reads_view(gold_view)
+@reads_gold_view
 def gold_earthly(f):
     """A non-banker wins on the banker's first discard (--first-turn --discarder BANKER). Xiamen rules, Multipliers are:
     "Earthly win is when a non-banker wins by the banker's first discard in a deal"."""
@@ -365,7 +371,7 @@ def gold_robbed_gold(f):
 
 
 @refusal
-@reads_view(gold_view)
+@reads_gold_view
 def gold_float_claimed(f):
     """The reading pairs a claimed tile with a lone gold: a gold float is won from the wall only.
     Xiamen rules, Multipliers are: "he/she can only do so with a tile from the wall"; Xiamen digest, 上がり方 (ways of winning): 振り込みでは上がれない."""
@@ -407,7 +413,7 @@ def gold_floats_claimed(f):
 
 
 @refusal
-@reads_view(gold_view)
+@reads_gold_view
 def gold_floats_without_float(f):
     """--floats given but this reading does not wait on its pair with a lone gold (Xiamen rules, Multipliers are)."""
     return int(f.ctx.floats is not None and f.self_draw and not float_pair(f))
@@ -447,7 +453,7 @@ def gold_rob_off(f):
 
 
 @refusal
-@reads_view(gold_view)
+@reads_gold_view
 def gold_special_timing(f):
     """A three-gold knocker or eight-bonus reading declared on a claimed tile, or a knocker neither right
     after the deal (--first-turn) nor on the last turn (--last-tile). Xiamen rules, Multipliers are: "it is only allowed just
@@ -478,7 +484,7 @@ def gold_float_round_discard(f):
 
 
 @refusal
-@reads_view(gold_view)
+@reads_gold_view
 def gold_required_float(f, rob_gold=True, heavenly=True):
     """Option: three golds in hand must win by a three-gold knocker, a gold float or better.
     Xiamen rules, Required float; Xiamen digest, バリエーション (variations): 三金倒あるいは游金・双游・三游でなければ上がれない. Robbing the gold
