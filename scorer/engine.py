@@ -155,6 +155,13 @@ class _Compiled:
         self.interacting = frozenset(k for k, (spec, *_rest) in enumerate(bound.patterns)
                                      if spec.series or bound.excludes.get(spec.name))
         self.resolved: dict = {}  # the ids of a reading's hit items (interned: one per hit) -> its items
+        # per order: the orders of every pattern its name excludes (the names' bits), so `_resolve_hits`
+        # tests and joins exclusions as ints; `_resolve` (by names) decides the same
+        bits_of: dict = {}
+        for k, (spec, *_rest) in enumerate(bound.patterns):
+            bits_of[spec.name] = bits_of.get(spec.name, 0) | 1 << k
+        self.excluded = [sum_bits(bits_of.get(name, 0) for name in bound.excludes.get(spec.name, ()))
+                         for spec, *_rest in bound.patterns]
 
     def item(self, k: int, n) -> Item:
         """The Item of pattern `k` counting `n` (one object per order, count and type of count)."""
@@ -208,7 +215,7 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
     done = c.resolved.get(rkey)
     if done is not None:
         return list(done)
-    done = _resolve(bound, list(enumerate(out)))
+    done = _resolve_hits(c, hits)
     if len(c.resolved) >= 4096:
         c.resolved.clear()
     c.resolved[rkey] = tuple(done)
@@ -224,23 +231,62 @@ def _items_of(bound: Bound, c: _Compiled, hits) -> list[Item]:
     return _resolve(bound, list(enumerate(out)))
 
 
+def sum_bits(bits) -> int:
+    m = 0
+    for b in bits:
+        m |= b
+    return m
+
+
+def _series_first(hits) -> list[Item]:
+    """The items of hits [(order, Item)] but the first of each series in the order below (limits first,
+    then the highest value, then the pattern order): `_resolve`'s way when nothing excludes anything."""
+    best: dict = {}
+    for order, item in hits:
+        s = item.series
+        if s:
+            k = (not item.limit, -item.value, order)
+            got = best.get(s)
+            if got is None or k < got:
+                best[s] = k
+    if not best:
+        return [item for _, item in hits]
+    keep = {k[2] for k in best.values()}
+    return [item for order, item in hits if not item.series or order in keep]
+
+
+def _resolve_hits(c: _Compiled, hits) -> list[Item]:
+    """`_resolve` of a Bound's hits [(order, Item)] in order, its exclusions as bits over the orders
+    (`_Compiled.excluded`): the same items (tests/test_engine_items.py compares the two)."""
+    excluded = c.excluded
+    targeted = 0
+    for k, _item in hits:
+        targeted |= excluded[k]
+    if not targeted:  # nothing here excludes anything present (nor absent: that bans nothing either)
+        return _series_first(hits)
+    banned = 0
+    series_seen: set = set()
+    keep = []
+    # among equal values an excluded pattern is decided after the ones that may exclude it, so an
+    # exclusion holds whatever the YAML order
+    for k, item in sorted(hits, key=lambda ki: (not ki[1].limit, -ki[1].value, targeted >> ki[0] & 1, ki[0])):
+        if banned >> k & 1:
+            continue
+        s = item.series
+        if s:
+            if s in series_seen:
+                continue
+            series_seen.add(s)
+        keep.append((k, item))
+        banned |= excluded[k]
+    keep.sort(key=_FIRST)
+    return list(map(_SECOND, keep))
+
+
 def _resolve(bound, raw) -> list[Item]:
     excludes = bound.excludes
     if not any(excludes.get(item.name) for _, item in raw):
-        # nothing here excludes anything: every hit counts but the first of each series in the order
-        # below (limits first, then the highest value, then the YAML order)
-        best: dict = {}
-        for order, item in raw:
-            s = item.series
-            if s:
-                k = (not item.limit, -item.value, order)
-                got = best.get(s)
-                if got is None or k < got:
-                    best[s] = k
-        if not best:
-            return [item for _, item in raw]
-        keep = {k[2] for k in best.values()}
-        return [item for order, item in raw if not item.series or order in keep]
+        return _series_first(raw)  # nothing here excludes anything
     banned: set = set()
     best_in_series: set = set()
     keep = []

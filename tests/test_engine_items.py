@@ -108,3 +108,64 @@ def test_odd_counts_inline_and_from_a_table():
     c = engine._Compiled(bound)
     one, true, whole = c.item(0, 1), c.item(0, True), c.item(0, 1.0)
     assert len({id(one), id(true), id(whole)}) == 3 and one.count == 1 and true.count is True
+
+
+def _none(f):
+    return 0
+
+
+def _resolved_both(bound, c, pairs):
+    return engine._resolve_hits(c, pairs), engine._resolve(bound, list(enumerate(item for _k, item in pairs)))
+
+
+def test_exclusions_as_bits_resolve_as_by_names():
+    """engine._resolve_hits (exclusions as bits over the pattern orders) keeps the items
+    engine._resolve (by names) keeps: random patterns with shared names, self-exclusions, names
+    excluded that no pattern has, series, limits and tied values, on random hit lists."""
+    rng = random.Random(15)
+    for _ in range(300):
+        size = rng.randint(1, 12)
+        names = [f"p{rng.randint(0, size)}" for _ in range(size)]
+        patterns = [(NS(name=name, label=name, unit="u", rule="r", group="", limit=rng.random() < 0.2,
+                        series=rng.choice((None, None, "a", "b"))), _none, {}, rng.choice((1, 2, 2, 3, 0.5)))
+                    for name in names]
+        excludes = {name: {f"p{rng.randint(0, size + 2)}" for _ in range(rng.randint(0, 3))} for name in names}
+        bound = NS(patterns=patterns, variant=NS(id="test"), excludes=excludes,
+                   calls=[(p, fn, v) for p, fn, _params, v in patterns])
+        c = engine._Compiled(bound)
+        for _ in range(20):
+            ks = sorted(rng.sample(range(size), rng.randint(1, size)))
+            pairs = [(k, c.item(k, rng.choice((1, 1, 2, True)))) for k in ks]
+            fast, slow = _resolved_both(bound, c, pairs)
+            assert [id(i) for i in fast] == [id(i) for i in slow], (names, excludes, ks)
+
+
+def _readings_resolve_alike(variant, facts, least):
+    bound = facts[0][0]
+    c = engine._Compiled(bound)
+    run = engine._compile_group(bound, range(len(bound.patterns)), "all", c)
+    resolved = 0
+    for _b, f in facts:
+        pairs = run(f)
+        if c.interacting.isdisjoint(k for k, _item in pairs):
+            continue
+        fast, slow = _resolved_both(bound, c, pairs)
+        assert fast == slow and [id(i) for i in fast] == [id(i) for i in slow]
+        resolved += 1
+    assert resolved >= least, variant
+
+
+def test_readings_resolve_as_by_names():
+    """The same on MCR and Zung Jung readings (every hit list with an exclusion or a series)."""
+    md = _module("mcr_diff")
+    rng = random.Random(16)
+    _readings_resolve_alike("mcr", _facts([md.make_case(rng)[:2] for _ in range(300)], "mcr", md.RULES), 100)
+    from tests.gen import random_context, random_winning
+
+    rng = random.Random(17)
+    cases = []
+    for _ in range(300):  # flushes, honours and pungs: Zung Jung's exclusions and series
+        tiles = rng.choice((range(34), list(range(9)) + list(range(27, 34)), range(27, 34)))
+        text = random_winning(rng, tiles=tiles, chow_rate=0.3)
+        cases.append((text, random_context(rng, hand=text)))
+    _readings_resolve_alike("zung-jung", _facts(cases, "zung-jung", {}), 150)
