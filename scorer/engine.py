@@ -119,7 +119,10 @@ def _compile_group(bound: Bound, ks, name: str, c: _Compiled | None = None):
                 ns[var] = pair
                 lines += [f"        {test} n is {same}:", f"            h.append({var})"]
                 test = "elif"
-        lines += ["        else:" if test == "elif" else "        if True:", f"            h.append(({k}, item({k}, n)))"]
+        if test == "elif":
+            lines += ["        else:", f"            h.append(({k}, item({k}, n)))"]
+        else:  # neither pair could be made ahead
+            lines.append(f"        h.append(({k}, item({k}, n)))")
     if tables:
         lines.append("    h.sort()")
     lines.append("    return h")

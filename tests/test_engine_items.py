@@ -169,3 +169,24 @@ def test_readings_resolve_as_by_names():
         text = random_winning(rng, tiles=tiles, chow_rate=0.3)
         cases.append((text, random_context(rng, hand=text)))
     _readings_resolve_alike("zung-jung", _facts(cases, "zung-jung", {}), 150)
+
+
+def test_a_value_that_cannot_count_fails_only_when_hit():
+    """A pattern whose value cannot be multiplied by its count (no pair made ahead): the item form
+    fails as `_items_of` does when it hits, and not when it does not."""
+    import pytest
+
+    def answer(f):
+        return f.n
+
+    spec = NS(name="odd", label="odd", unit="u", rule="r", group="", limit=False, series=None)
+    bound = NS(patterns=[(spec, answer, {}, None)], variant=NS(id="test"), excludes={},
+               calls=[(spec, answer, None)])
+    c = engine._Compiled(bound)
+    run = engine._compile_group(bound, [0], "items", c)
+    assert run(NS(n=0)) == []
+    for n in (1, True, 2):
+        with pytest.raises(TypeError):
+            run(NS(n=n))
+        with pytest.raises(TypeError):
+            engine._items_of(bound, c, [(0, n, type(n))])
