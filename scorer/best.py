@@ -259,6 +259,12 @@ def _view_key(view_fns):
     """A reading's key among its hand's views: the one view itself where the ruleset has one."""
     if len(view_fns) == 1:
         return view_fns[0]
+    if len(view_fns) == 2:
+        first, second = view_fns
+
+        def key(reading, hand, wild, ctx):
+            return first(reading, hand, wild, ctx), second(reading, hand, wild, ctx)
+        return key
 
     def key(reading, hand, wild, ctx):
         return tuple(v(reading, hand, wild, ctx) for v in view_fns)

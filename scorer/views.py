@@ -44,9 +44,7 @@ def _register_shared():
 
 
 def _with(view, params):
-    def bound_view(reading, hand, wild, ctx):
-        return view(reading, hand, wild, ctx, **params)
-    return bound_view
+    return partial(view, **params)  # (a call through partial costs less than through a closure)
 
 
 _SHARED: dict = {}  # (view, the parameters it is given) -> that view bound to them, one object for all
