@@ -16,6 +16,29 @@ from .facts import Facts
 from .result import Result, Scored
 
 
+class _OnFirstUse:
+    """A field of a reading kept in `_NAME` and worked out by `work(reading)` when first read while None
+    (set directly, as dataclasses.replace does, it is simply stored)."""
+
+    def __init__(self, work):
+        self.work = work
+
+    def __set_name__(self, owner, name):
+        self.slot = "_" + name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        v = getattr(obj, self.slot)
+        if v is None:
+            v = self.work(obj)
+            setattr(obj, self.slot, v)
+        return v
+
+    def __set__(self, obj, v):
+        setattr(obj, self.slot, v)
+
+
 class Later(Scored):
     """A refused reading whose value is worked out on first use."""
 
@@ -26,16 +49,7 @@ class Later(Scored):
         self._work = work
         self._value = value
 
-    @property
-    def value(self):
-        v = self._value
-        if v is None:
-            v = self._value = self._work(self.facts)
-        return v
-
-    @value.setter
-    def value(self, v):
-        self._value = v
+    value = _OnFirstUse(lambda r: r._work(r.facts))
 
 
 def _refusals(bound) -> tuple:
@@ -180,38 +194,9 @@ class Pending(Later):
         self._refused = refused
         self._work = work
 
-    @property
-    def facts(self):
-        f = self._facts
-        if f is None:
-            f = self._facts = self._judge.facts(self.reading)
-        return f
-
-    @facts.setter
-    def facts(self, f):
-        self._facts = f
-
-    @property
-    def value(self):
-        v = self._value
-        if v is None:
-            v = self._value = self._judge.work(self.facts)
-        return v
-
-    @value.setter
-    def value(self, v):
-        self._value = v
-
-    @property
-    def refused(self):
-        r = self._refused
-        if r is None:
-            r = self._refused = self._judge.refused(self)
-        return r
-
-    @refused.setter
-    def refused(self, r):
-        self._refused = r
+    facts = _OnFirstUse(lambda r: r._judge.facts(r.reading))
+    value = _OnFirstUse(lambda r: r._judge.work(r.facts))
+    refused = _OnFirstUse(lambda r: r._judge.refused(r))
 
 
 class Like(Pending):
@@ -226,27 +211,8 @@ class Like(Pending):
         super().__init__(reading, facts, value, refused, work)  # (dataclasses.replace gives all four)
         self._first = first
 
-    @property
-    def value(self):
-        v = self._value
-        if v is None:
-            v = self._value = self._first.value
-        return v
-
-    @value.setter
-    def value(self, v):
-        self._value = v
-
-    @property
-    def refused(self):
-        r = self._refused
-        if r is None:
-            r = self._refused = self._first.refused
-        return r
-
-    @refused.setter
-    def refused(self, r):
-        self._refused = r
+    value = _OnFirstUse(lambda r: r._first.value)
+    refused = _OnFirstUse(lambda r: r._first.refused)
 
 
 def _views_of(bound):

@@ -2,39 +2,12 @@
 taking a pair made once) against its hit form ([(order, count, type of count)], each made an Item as
 `_items_of` makes it): on random riichi, MCR and Old Hong Kong readings, and on predicates answering
 odd counts (2, 1.0, True, False, 0) inline and through a table."""
-import importlib.util
 import random
-from pathlib import Path
 from types import SimpleNamespace as NS
 
 from scorer import engine
-from scorer.errors import MjError
-from scorer.facts import Facts
-from scorer.notation import parse_hand
 from scorer.registry import lookup
-
-_BENCH = Path(__file__).resolve().parent.parent / "bench"
-
-
-def _module(name):
-    spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def _facts(cases, variant, rules):
-    out = []
-    for text, ctx in cases:
-        try:
-            s = engine._setup(ctx, variant, rules, {})
-            hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
-            wild = s.wild or engine._wild_of(s.bound, s.ctx)
-            readings = engine.readings_of(hand, s.variant, s.bound, wild)
-        except MjError:
-            continue
-        out += [(s.bound, Facts(hand, r, s.ctx, wild, s.bound.options)) for r in readings]
-    return out
+from tests.readings import bench_module, reading_facts
 
 
 def _same(bound, facts, least_hits):
@@ -58,22 +31,22 @@ def _same(bound, facts, least_hits):
 
 
 def test_riichi_items_equal_hits():
-    rd = _module("riichi_diff")
-    facts = _facts([(t, c) for t, _s, c, _k in rd.make_cases(400, 11)], "riichi", rd.OPTION_SETS[0][0])
+    rd = bench_module("riichi_diff")
+    facts = reading_facts([(t, c) for t, _s, c, _k in rd.make_cases(400, 11)], "riichi", rd.OPTION_SETS[0][0])
     _same(facts[0][0], [f for _b, f in facts], 2000)
 
 
 def test_mcr_items_equal_hits():
-    md = _module("mcr_diff")
+    md = bench_module("mcr_diff")
     rng = random.Random(12)
-    facts = _facts([md.make_case(rng)[:2] for _ in range(300)], "mcr", md.RULES)
+    facts = reading_facts([md.make_case(rng)[:2] for _ in range(300)], "mcr", md.RULES)
     _same(facts[0][0], [f for _b, f in facts], 1000)
 
 
 def test_hk_old_items_equal_hits():
     from tests.gen import benchmark_hands
 
-    facts = _facts(benchmark_hands(400, 13), "hk-old", {"min_faan": 0})
+    facts = reading_facts(benchmark_hands(400, 13), "hk-old", {"min_faan": 0})
     _same(facts[0][0], [f for _b, f in facts], 400)
 
 
@@ -157,9 +130,9 @@ def _readings_resolve_alike(variant, facts, least):
 
 def test_readings_resolve_as_by_names():
     """The same on MCR and Zung Jung readings (every hit list with an exclusion or a series)."""
-    md = _module("mcr_diff")
+    md = bench_module("mcr_diff")
     rng = random.Random(16)
-    _readings_resolve_alike("mcr", _facts([md.make_case(rng)[:2] for _ in range(300)], "mcr", md.RULES), 100)
+    _readings_resolve_alike("mcr", reading_facts([md.make_case(rng)[:2] for _ in range(300)], "mcr", md.RULES), 100)
     from tests.gen import random_context, random_winning
 
     rng = random.Random(17)
@@ -168,7 +141,7 @@ def test_readings_resolve_as_by_names():
         tiles = rng.choice((range(34), list(range(9)) + list(range(27, 34)), range(27, 34)))
         text = random_winning(rng, tiles=tiles, chow_rate=0.3)
         cases.append((text, random_context(rng, hand=text)))
-    _readings_resolve_alike("zung-jung", _facts(cases, "zung-jung", {}), 150)
+    _readings_resolve_alike("zung-jung", reading_facts(cases, "zung-jung", {}), 150)
 
 
 def test_a_value_that_cannot_count_fails_only_when_hit():

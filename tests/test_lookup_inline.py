@@ -1,37 +1,11 @@
 """registry.lookup: the engine reads a `lookup` predicate's table inline (engine._compile_group) instead
 of calling the predicate; on random MCR and riichi readings the inline answers must be the predicate's
 own, entry by entry (the set fans of MCR, the fu of sets of riichi)."""
-import importlib.util
 import random
-from pathlib import Path
 
 from scorer import engine
-from scorer.errors import MjError
 from scorer.facts import Facts
-from scorer.notation import parse_hand
-
-_BENCH = Path(__file__).resolve().parent.parent / "bench"
-
-
-def _module(name):
-    spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
-
-
-def _facts(cases, variant, rules):
-    out = []
-    for text, ctx in cases:
-        try:
-            s = engine._setup(ctx, variant, rules, {})
-            hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
-            wild = s.wild or engine._wild_of(s.bound, s.ctx)
-            readings = engine.readings_of(hand, s.variant, s.bound, wild)
-        except MjError:
-            continue
-        out += [(s.bound, Facts(hand, r, s.ctx, wild, s.bound.options)) for r in readings]
-    return out
+from tests.readings import bench_module, reading_facts
 
 
 def _check(facts, fn_name, least=8):
@@ -59,19 +33,19 @@ def _compare(facts, bound, ks, share=10):
 
 
 def test_mcr_set_fans_inline_equal_the_predicate():
-    md = _module("mcr_diff")
+    md = bench_module("mcr_diff")
     rng = random.Random(3)
     cases = [md.make_case(rng)[:2] for _ in range(600)]
-    _check(_facts(cases, "mcr", md.RULES), "mcr_sets_fan")
+    _check(reading_facts(cases, "mcr", md.RULES), "mcr_sets_fan")
 
 
 def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
     # the fans of the tiles present (per kind mask), of the form, the concealment, the wait, how the
     # hand was won and the parameterless ones
-    md = _module("mcr_diff")
+    md = bench_module("mcr_diff")
     rng = random.Random(4)
     cases = [md.make_case(rng)[:2] for _ in range(1500)]
-    facts = _facts(cases, "mcr", md.RULES)
+    facts = reading_facts(cases, "mcr", md.RULES)
     from scorer.patterns import mcr
 
     others = tuple(fn.__name__ for _s, fn, _p, _v in facts[0][0].patterns
@@ -82,22 +56,22 @@ def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
 
 
 def test_riichi_fu_of_sets_inline_equal_the_predicate():
-    rd = _module("riichi_diff")
+    rd = bench_module("riichi_diff")
     cases = [(t, c) for t, _s, c, _k in rd.make_cases(600, 3)]
-    _check(_facts(cases, "riichi", rd.OPTION_SETS[0][0]), "riichi_fu_set")
+    _check(reading_facts(cases, "riichi", rd.OPTION_SETS[0][0]), "riichi_fu_set")
 
 
-def _riichi_facts(n, seed, rules):
-    rd = _module("riichi_diff")
-    return _facts([(t, c) for t, _s, c, _k in rd.make_cases(n, seed)], "riichi", rules)
+def _riichireading_facts(n, seed, rules):
+    rd = bench_module("riichi_diff")
+    return reading_facts([(t, c) for t, _s, c, _k in rd.make_cases(n, seed)], "riichi", rules)
 
 
 def test_riichi_yaku_and_fu_tables_equal_the_predicates():
     """Every riichi entry read from a table (riichi_table.reading_table and context_table, the riichi
     declaration), in the ruleset's order, against the predicates' own code."""
-    rd = _module("riichi_diff")
+    rd = bench_module("riichi_diff")
     for rules, _package in (rd.OPTION_SETS[0], rd.OPTION_SETS[3]):
-        facts = _riichi_facts(500, 5, rules)
+        facts = _riichireading_facts(500, 5, rules)
         bound = facts[0][0]
         for group, least, share in ((None, 40, 10), ("ctx", 5, 20)):  # a win by kong, last tile, first turn
             ks = [k for k, (_s, fn, params, _v) in enumerate(bound.patterns)
@@ -145,7 +119,7 @@ def test_riichi_tables_with_other_parameters():
     patterns = [(NS(name=name), getattr(riichi, name, None) or getattr(riichi_fu, name), params, 1)
                 for name, params in combos]
     bound = NS(patterns=patterns, variant=NS(id="test"))
-    facts = _riichi_facts(400, 6, {})
+    facts = _riichireading_facts(400, 6, {})
     for group, share in ((None, 10), ("ctx", 20)):
         _compare(facts, bound, [k for k, (_s, fn, _p, _v) in enumerate(patterns) if getattr(fn, "reads", None) == group],
                  share)

@@ -110,19 +110,12 @@ def test_best_reading_is_the_best_of_all_readings(monkeypatch):
     assert stopped > HANDS // 100, stopped  # the ceiling's early stop is what is tested here
 
 
-CEILING_RULESETS = ("wuhan", "wuhan-3p")  # the rulesets whose every pattern has a count range
-
-
-def test_count_ranges_hold_on_every_reading():
-    """scorer/ceilings.py: every pattern's count on every reading lies in the range declared for the
-    hand, and no reading's key is above the hand's ceiling (1 to 4 wild tiles, every ruleset with
-    ranges, refused readings and hands included: a refused hand's message is chosen by value too)."""
-    from scorer.ceilings import HandInfo, ceiling_key, factors
-
-    rng = random.Random(20261125)
-    checked = readings_seen = reached = 0
-    for n in range(1000):
-        vid = CEILING_RULESETS[n % len(CEILING_RULESETS)]
+def _wild_hands(seed, n, rulesets):
+    """n random hands of 1 to 4 wild tiles, the rulesets in turn, each with (ruleset, text, context,
+    setup, hand, wild spec, every reading); hands refused before their readings are left out."""
+    rng = random.Random(seed)
+    for i in range(n):
+        vid = rulesets[i % len(rulesets)]
         v = load_variant(vid)
         text, ctx = wild_hand(rng, v, rng.choice((1, 2, 3, 4)), allowed_tiles(v))
         try:
@@ -132,6 +125,20 @@ def test_count_ranges_hold_on_every_reading():
             readings = engine.readings_of(hand, s.variant, s.bound, wild)
         except MjError:
             continue
+        yield vid, text, ctx, s, hand, wild, readings
+
+
+CEILING_RULESETS = ("wuhan", "wuhan-3p")  # the rulesets whose every pattern has a count range
+
+
+def test_count_ranges_hold_on_every_reading():
+    """scorer/ceilings.py: every pattern's count on every reading lies in the range declared for the
+    hand, and no reading's key is above the hand's ceiling (1 to 4 wild tiles, every ruleset with
+    ranges, refused readings and hands included: a refused hand's message is chosen by value too)."""
+    from scorer.ceilings import HandInfo, ceiling_key, factors
+
+    checked = readings_seen = reached = 0
+    for vid, text, ctx, s, hand, wild, readings in _wild_hands(20261125, 1000, CEILING_RULESETS):
         if not readings:
             continue
         bound = s.bound
@@ -166,19 +173,9 @@ def test_readings_with_equal_views_score_alike():
     refusal may stand for the rest."""
     from scorer.views import views
 
-    rng = random.Random(20261126)
     groups = shared = 0
-    for n in range(2000):
-        vid = ("xiamen", "quanzhou", "hangzhou", "wuhan")[n % 4]
-        v = load_variant(vid)
-        text, ctx = wild_hand(rng, v, rng.choice((1, 2, 3, 4)), allowed_tiles(v))
-        try:
-            s = engine._setup(ctx, vid, None, {})
-            hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
-            wild = engine._wild_of(s.bound, s.ctx)
-            readings = engine.readings_of(hand, s.variant, s.bound, wild)
-        except MjError:
-            continue
+    for vid, text, ctx, s, hand, wild, readings in _wild_hands(20261126, 2000, ("xiamen", "quanzhou", "hangzhou",
+                                                                                   "wuhan")):
         fns = views(s.bound)
         assert fns, vid
         seen: dict = {}

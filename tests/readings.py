@@ -1,0 +1,36 @@
+"""Random readings for the tests that compare a fast path with the slow one it replaces: the
+differential benches' hand makers, and every reading of each hand with its Facts."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+from scorer import engine
+from scorer.errors import MjError
+from scorer.facts import Facts
+from scorer.notation import parse_hand
+
+_BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def bench_module(name):
+    """bench/NAME.py as a module (bench/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def reading_facts(cases, variant, rules):
+    """(bound, Facts) of every reading of every (text, context) case the ruleset accepts."""
+    out = []
+    for text, ctx in cases:
+        try:
+            s = engine._setup(ctx, variant, rules, {})
+            hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
+            wild = s.wild or engine._wild_of(s.bound, s.ctx)
+            readings = engine.readings_of(hand, s.variant, s.bound, wild)
+        except MjError:
+            continue
+        out += [(s.bound, Facts(hand, r, s.ctx, wild, s.bound.options)) for r in readings]
+    return out
