@@ -88,47 +88,58 @@ def openings(hand) -> int:
 _HONOUR_MASK = sum(1 << t for t in HONOURS)
 
 
-def wuhan_view(reading, hand, wild, ctx):
-    """What this module's reading-level predicates (and the shared all_pungs and one_suit) read of a
-    reading (scorer/views.py), from its blocks: the form; whether its tiles as read are all honours,
-    all 2/5/8, how many suits and whether honours (only_in, one_suit); its chows and pungs
-    (all pungs); its pair as eyes_258 reads it; the kind of the block holding the winning tile (the
-    single wait); the laizi standing for another tile and those held (hard win, laizi held)."""
-    mask = n_chows = n_pungs = held = used = 0
-    pair = None
+_NOT_HONOURS = ~GROUP_MASKS["honours"]
+_NOT_258 = ~GROUP_MASKS["258"]
+_S0, _S1, _S2 = SUIT_MASKS
+_KONG_MASKS = {"red": 1 << RED, "red_green": 1 << RED | 1 << GREEN}  # (pizi's tiles come from the context)
+
+
+def wuhan_view(reading, hand, wild, ctx, kind="red"):
+    """What this module's reading-level predicates and refusals (and the shared all_pungs and
+    one_suit) read of a reading (scorer/views.py), each as they read it: the form; whether its tiles
+    as read are all honours, all 2/5/8 (only_in), of one suit, with honours (one_suit, the eyes
+    refusal); all pungs; whether its pair is eyes as eyes_258 reads it; whether the winning tile
+    waited on the pair (all_from_others); whether a laizi stands for another tile (hard win) and
+    how many are placed (laizi held); whether a kong tile of `kind` is among its tiles
+    (wuhan_holds_kong_tile: a natural one is in every reading of the hand, so within a hand this
+    is whether a laizi stands for one). One pass over the blocks: a reading's view is asked before
+    its facts, for every reading."""
+    mask = held = used = 0
+    chows = pungs = False
+    eyes = None
     face = wild.tile if wild is not None else None
-    for kind, tile, w, _meld in reading.blocks:
-        mask |= _BLOCK_MASK[kind][tile]
-        if kind == CHOW:
-            n_chows += 1
-        elif kind == PUNG or kind == KONG:
-            n_pungs += 1
-        elif kind == PAIR and pair is None:
-            pair = (tile in TILES_258, len(w), tile == face)
-        for t in w:
-            held += 1
-            used += t != face
-    win = reading.blocks[reading.win][0] if reading.win >= 0 else None
-    return (reading.form, not mask & ~GROUP_MASKS["honours"], not mask & ~GROUP_MASKS["258"],
-            sum(1 for sm in SUIT_MASKS if mask & sm), bool(mask & _HONOUR_MASK), n_chows, n_pungs, pair, win,
-            used, held)
+    for b_kind, tile, w, _meld in reading.blocks:
+        mask |= _BLOCK_MASK[b_kind][tile]
+        if w:
+            held += len(w)
+            used += len(w) - w.count(face)
+        if b_kind == CHOW:
+            chows = True
+        elif b_kind == PAIR:
+            if eyes is None:  # (eyes_258 reads the first pair)
+                eyes = tile in TILES_258 and (len(w) != 2 or tile == face)
+        elif b_kind == PUNG or b_kind == KONG:
+            pungs = True
+    kong_mask = _KONG_MASKS.get(kind)
+    if kong_mask is None:
+        kong_mask = sum(1 << t for t in kong_tiles(kind, ctx))
+    win = reading.win
+    suited = mask & ~_HONOUR_MASK
+    return (reading.form, not mask & _NOT_HONOURS, not mask & _NOT_258,
+            bool(suited) and (suited & _S0 == suited or suited & _S1 == suited or suited & _S2 == suited),
+            bool(mask & _HONOUR_MASK), not chows and pungs, bool(eyes),
+            win >= 0 and reading.blocks[win][0] == PAIR, used == 0, held, bool(mask & kong_mask))
 
 
 def _shared_views():
     from .sets import all_pungs
     from .tiles import one_suit
 
-    reads_view(wuhan_view)(all_pungs)  # form, chows and pungs
-    reads_view(wuhan_view)(one_suit)  # suits and honours
+    reads_view(wuhan_view, with_params=("kind",))(all_pungs)  # form, chows and pungs
+    reads_view(wuhan_view, with_params=("kind",))(one_suit)  # suits and honours
 
 
 _shared_views()
-
-
-def kong_tile_view(reading, hand, wild, ctx, kind="red"):
-    """What wuhan_holds_kong_tile reads of a reading: whether a laizi stands for a kong tile."""
-    tiles = kong_tiles(kind, ctx)
-    return any(t in tiles for b in reading.blocks for t in b.wild)
 
 
 def eyes_258(f) -> bool:
@@ -238,7 +249,7 @@ def wuhan_laizi_not_given(f, laizi_from="given"):
 
 
 @pattern()
-@reads_view(kong_tile_view, with_params=True)
+@reads_view(wuhan_view, with_params=("kind",))
 def wuhan_holds_kong_tile(f, kind="red"):
     """'手に中がなく,あった中はすべてカンするか捨ててある' (上がりの条件 (winning conditions)): no red dragon (or the tiles the
     house rule treats as red) in the hand, concealed or in a meld, nor a laizi standing for one."""
@@ -287,7 +298,7 @@ def wuhan_unopened(f):
 
 
 @pattern()
-@reads_view(wuhan_view)
+@reads_view(wuhan_view, with_params=("kind",))
 def wuhan_eyes_not_258(f):
     """'対対胡,風一色,将一色,清一色のどれでもない場合,頭が2か5か8' (上がりの条件 (winning conditions)): the pair must be 2/5/8
     unless the hand is all pungs, all winds, all 2-5-8 or one suit."""
@@ -327,7 +338,7 @@ def wuhan_too_many_declared(f, key="red_kongs", kind="red"):
 # ---- patterns -----------------------------------------------------------------------------------
 
 @pattern()
-@reads_view(wuhan_view)
+@reads_view(wuhan_view, with_params=("kind",))
 def wuhan_only(f, group="honours"):
     """Every tile of the hand in `group`: `honours` (風一色, 役 (hands): '風か發か白だけの手') or `258`
     (将一色, 役 (hands): '2,5,8だけの手'). Red-dragon and laizi kongs are not part of the hand
@@ -339,7 +350,7 @@ EYES_WINS = ("sea_bottom", "kong_bloom", "robbed", "all_from_others")
 
 
 @pattern()
-@reads_view(wuhan_view)
+@reads_view(wuhan_view, with_params=("kind",))
 def wuhan_win_with_258_eyes(f, how="sea_bottom"):
     """The big wins by manner of winning, which count only with 2/5/8 eyes ('頭が2,5,8でなければ...
     の役は成立しません'; an all-pungs or one-suit hand still wins, without the pattern):
@@ -388,7 +399,7 @@ def wuhan_declared(f, key="red_kongs"):
 
 
 @pattern()
-@reads_view(wuhan_view)
+@reads_view(wuhan_view, with_params=("kind",))
 def wuhan_hard(f):
     """硬胡 (飜 (fan)): '頼子が1枚もないか,あってもカンしたか,額面通りに使った手': no laizi stands
     for another tile."""
@@ -396,7 +407,7 @@ def wuhan_hard(f):
 
 
 @pattern()
-@reads_view(wuhan_view)
+@reads_view(wuhan_view, with_params=("kind",))
 def wuhan_laizi_held(f):
     """Laizi in the hand, those used at face value included and laizi kongs not (上がりの条件 (winning conditions):
     '額面どおりで使っている頼子は数え,カンしている頼子は数えない')."""
