@@ -94,6 +94,12 @@ _S0, _S1, _S2 = SUIT_MASKS
 _KONG_MASKS = {"red": 1 << RED, "red_green": 1 << RED | 1 << GREEN}  # (pizi's tiles come from the context)
 
 
+def kong_mask(kind: str, ctx) -> int:
+    """kong_tiles as a mask of tile bits (asked for every reading: the fixed kinds made once)."""
+    got = _KONG_MASKS.get(kind)
+    return got if got is not None else sum(1 << t for t in kong_tiles(kind, ctx))
+
+
 def wuhan_view(reading, hand, wild, ctx, kind="red"):
     """What this module's reading-level predicates and refusals (and the shared all_pungs and
     one_suit) read of a reading (scorer/views.py), each as they read it: the form; whether its tiles
@@ -104,11 +110,12 @@ def wuhan_view(reading, hand, wild, ctx, kind="red"):
     (wuhan_holds_kong_tile: a natural one is in every reading of the hand, so within a hand this
     is whether a laizi stands for one). One pass over the blocks: a reading's view is asked before
     its facts, for every reading."""
+    form, blocks, win = reading
     mask = held = used = 0
     chows = pungs = False
     eyes = None
     face = wild.tile if wild is not None else None
-    for b_kind, tile, w, _meld in reading.blocks:
+    for b_kind, tile, w, _meld in blocks:
         mask |= _BLOCK_MASK[b_kind][tile]
         if w:
             held += len(w)
@@ -120,15 +127,29 @@ def wuhan_view(reading, hand, wild, ctx, kind="red"):
                 eyes = tile in TILES_258 and (len(w) != 2 or tile == face)
         elif b_kind == PUNG or b_kind == KONG:
             pungs = True
-    kong_mask = _KONG_MASKS.get(kind)
-    if kong_mask is None:
-        kong_mask = sum(1 << t for t in kong_tiles(kind, ctx))
-    win = reading.win
+    bits = _KONG_MASKS.get(kind)
+    if bits is None:
+        bits = kong_mask(kind, ctx)
+    kinds = _KINDS_VIEW.get(mask)
+    if kinds is None:
+        kinds = _tile_kinds_view(mask)
+    return (form, kinds, not chows and pungs, bool(eyes),
+            win >= 0 and blocks[win][0] == PAIR, used == 0, held, bool(mask & bits))
+
+
+_KINDS_VIEW: dict = {}  # a reading's tile kinds (mask) -> what is read of them: readings share few masks
+
+
+def _tile_kinds_view(mask: int) -> tuple:
+    """All honours, all 2/5/8 (only_in), one suit, with honours (one_suit, the eyes refusal)."""
+    if len(_KINDS_VIEW) >= 65536:
+        _KINDS_VIEW.clear()
     suited = mask & ~_HONOUR_MASK
-    return (reading.form, not mask & _NOT_HONOURS, not mask & _NOT_258,
-            bool(suited) and (suited & _S0 == suited or suited & _S1 == suited or suited & _S2 == suited),
-            bool(mask & _HONOUR_MASK), not chows and pungs, bool(eyes),
-            win >= 0 and reading.blocks[win][0] == PAIR, used == 0, held, bool(mask & kong_mask))
+    got = _KINDS_VIEW[mask] = (
+        not mask & _NOT_HONOURS, not mask & _NOT_258,
+        bool(suited) and (suited & _S0 == suited or suited & _S1 == suited or suited & _S2 == suited),
+        bool(mask & _HONOUR_MASK))
+    return got
 
 
 def _shared_views():
@@ -253,10 +274,13 @@ def wuhan_laizi_not_given(f, laizi_from="given"):
 def wuhan_holds_kong_tile(f, kind="red"):
     """'手に中がなく,あった中はすべてカンするか捨ててある' (上がりの条件 (winning conditions)): no red dragon (or the tiles the
     house rule treats as red) in the hand, concealed or in a meld, nor a laizi standing for one."""
-    tiles = kong_tiles(kind, f.ctx)
-    if f.wild is not None and f.wild.tile in tiles:
+    bits = kong_mask(kind, f.ctx)
+    if f.wild is not None and f.wild.tile is not None and bits >> f.wild.tile & 1:
         raise ContextError(f"the laizi cannot be a tile that is put out as a red-dragon kong (Wuhan page, 上がりの条件 (winning conditions))")
-    return int(any(f.hand.all_counts[t] for t in tiles) or any(t in tiles for b in f.blocks for t in b.wild))
+    # every tile held, concealed or in a meld, is in some block of every reading, and a laizi in a
+    # block as what it stands for: so the reading's tile kinds (its mask) hold a kong tile exactly when
+    # the hand holds one or a laizi stands for one
+    return int(bool(f.mask & bits))
 
 
 @pattern()
@@ -327,12 +351,18 @@ def wuhan_too_many_declared(f, key="red_kongs", kind="red"):
     """More red-dragon (`red_kongs`) or laizi kongs (`laizi_kongs`) across the table than there are
     tiles: each one put out is one kong (飜 (fan)), four of each tile exist, and laizi still in
     the winner's hand count too."""
-    check_others(f.ctx)
-    total = declared(f.ctx, key) + sum(loser_state(f.ctx, s)[key] for s in f.ctx.seats if s != f.ctx.seat)
+    ctx = f.ctx
+    total = declared(ctx, key)
+    if ctx.others:  # (a seat not given has declared nothing)
+        check_others(ctx)
+        total += sum(loser_state(ctx, s)[key] for s in ctx.seats if s != ctx.seat)
     if key == "laizi_kongs":
-        held = f.hand.all_counts[f.wild.tile] if f.wild is not None and f.wild.tile is not None else 0
+        w = f.wild.tile if f.wild is not None else None
+        hand = f.hand
+        # (hand.all_counts[w], without making every count)
+        held = 0 if w is None else hand.counts[w] + sum(m.held.count(w) for m in hand.melds)
         return int(total + held > 4)
-    return int(total > 4 * len(kong_tiles(kind, f.ctx)))
+    return int(total > 4 * (_KONG_MASKS[kind].bit_count() if kind in _KONG_MASKS else len(kong_tiles(kind, ctx))))
 
 
 # ---- patterns -----------------------------------------------------------------------------------
