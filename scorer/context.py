@@ -258,6 +258,9 @@ _EXTRA = object()
 _CROSSED: set = set()  # check_context's inputs (_cross) it accepted
 _BLANK = {f.name: f.default for f in fields(Context) if f.name not in ("extra", "others", "rules")}
 _PLAIN_TYPES = frozenset({str, int, bool, float})
+_WIN_TYPE = Context.__dict__["win_type"].fn
+_BY_SELF_DRAW = Context.__dict__["by_self_draw"].fn
+_SEAT_WIND = Context.__dict__["seat_wind"].fn
 
 
 def _one_key(key, value):
@@ -312,6 +315,12 @@ def _known_context(kw) -> Context | None:
     d["extra"] = extra
     d["others"] = {}
     d["rules"] = {}
+    # the derived values every reading's Facts asks for, by their own code (no descriptor call later);
+    # seat_wind only where it cannot fail (dealer E: the seat itself)
+    d["win_type"] = _WIN_TYPE(ctx)
+    d["by_self_draw"] = _BY_SELF_DRAW(ctx)
+    if d["dealer"] == "E":
+        d["seat_wind"] = _SEAT_WIND(ctx)
     cross = _cross(ctx)
     if cross not in _CROSSED:
         check_context(ctx)

@@ -1,0 +1,33 @@
+"""A Context built the quick way (context._known_context) carries some derived values already (win_type,
+by_self_draw, seat_wind with the dealer at E); they are what the Context's own properties give on the
+same context built by the full checks."""
+from __future__ import annotations
+
+import random
+
+from scorer import context as cx
+from tests.test_context_fast import _outcome, _random_kw
+
+DERIVED = ("win_type", "by_self_draw", "seat_wind")
+
+
+def test_values_written_ahead_are_the_properties_values():
+    rng = random.Random(8)
+    written = dict.fromkeys(DERIVED, 0)
+    for _ in range(3000):
+        kw = _random_kw(rng)
+        full = _outcome(cx._make_context, dict(kw))
+        if full[0] != "ok":
+            continue
+        cx._MADE.clear()
+        for _twice in range(2):  # the second time every key is known: _known_context builds it
+            quick = _outcome(cx.context_from, dict(kw))
+            assert quick[0] == "ok", kw
+        ctx = quick[1]
+        for name in DERIVED:
+            if name in vars(ctx):
+                written[name] += 1
+                assert vars(ctx)[name] == getattr(full[1], name), (kw, name)
+                assert type(vars(ctx)[name]) is type(getattr(full[1], name))
+        assert ctx.seat_wind == full[1].seat_wind
+    assert min(written.values()) > 300, written
