@@ -149,8 +149,16 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
                     hit.checked = now
                     return hit
     # (the copy only when there is a `variant` key to pop)
-    ref = _named_variant(variant, dict(ctx) if "variant" in ctx else {}) if type(ctx) is dict and not kw else None
-    v, c = _variant_and_context(ctx, variant, kw)
+    if key is not None and variant and "variant" not in ctx:  # _variant_and_context's steps, all that apply
+        ref = variant
+        v = load_variant(variant)
+        c = dict(ctx)
+        c.setdefault("players", v.players)
+        c = context_from(c)
+        check_for_ruleset(c, v)
+    else:
+        ref = _named_variant(variant, dict(ctx) if "variant" in ctx else {}) if type(ctx) is dict and not kw else None
+        v, c = _variant_and_context(ctx, variant, kw)
     if rules:
         c = _with_rules(c, rules)
     if c.players != v.players:
