@@ -112,43 +112,45 @@ def wuhan_view(reading, hand, wild, ctx, kind="red"):
     its facts, for every reading."""
     form, blocks, win = reading
     mask = held = used = 0
-    chows = pungs = False
     eyes = None
     face = wild.tile if wild is not None else None
     for b_kind, tile, w, _meld in blocks:
-        mask |= _BLOCK_MASK[b_kind][tile]
+        mask |= _VIEW_MASK[b_kind][tile]
         if w:
             held += len(w)
             used += len(w) - w.count(face)
-        if b_kind == CHOW:
-            chows = True
-        elif b_kind == PAIR:
-            if eyes is None:  # (eyes_258 reads the first pair)
-                eyes = tile in TILES_258 and (len(w) != 2 or tile == face)
-        elif b_kind == PUNG or b_kind == KONG:
-            pungs = True
+        if b_kind == PAIR and eyes is None:  # (eyes_258 reads the first pair)
+            eyes = tile in TILES_258 and (len(w) != 2 or tile == face)
     bits = _KONG_MASKS.get(kind)
     if bits is None:
         bits = kong_mask(kind, ctx)
     kinds = _KINDS_VIEW.get(mask)
     if kinds is None:
-        kinds = _tile_kinds_view(mask)
-    return (form, kinds, not chows and pungs, bool(eyes),
-            win >= 0 and blocks[win][0] == PAIR, used == 0, held, bool(mask & bits))
+        kinds = _kinds_view(mask)
+    # the wait on the pair is read only by all_from_others, of a win on a discard with four openings
+    pair_wait = win >= 0 and blocks[win][0] == PAIR and ctx.win_type == "discard" and openings(hand) == 4
+    return (form, kinds, bool(eyes), pair_wait, used == 0, held, bool(mask & bits))
 
 
-_KINDS_VIEW: dict = {}  # a reading's tile kinds (mask) -> what is read of them: readings share few masks
+# a block's tile kinds (facts._BLOCK_MASK) with a bit above the tiles for a chow and one for a pung or
+# kong: one OR a block gives the view the reading's tile kinds and whether it has chows and pungs
+_CHOW_BIT, _PUNG_BIT = 1 << 60, 1 << 61
+_VIEW_MASK = {kind: {t: m | (_CHOW_BIT if kind == CHOW else _PUNG_BIT if kind in (PUNG, KONG) else 0)
+                     for t, m in by_tile.items()} for kind, by_tile in _BLOCK_MASK.items()}
+_KINDS_VIEW: dict = {}  # such a mask -> what is read of it: readings share few
 
 
-def _tile_kinds_view(mask: int) -> tuple:
-    """All honours, all 2/5/8 (only_in), one suit, with honours (one_suit, the eyes refusal)."""
+def _kinds_view(bits: int) -> tuple:
+    """All honours, all 2/5/8 (only_in), one suit, with honours (one_suit, the eyes refusal), no chow
+    and some pung (all_pungs, with the form)."""
     if len(_KINDS_VIEW) >= 65536:
         _KINDS_VIEW.clear()
+    mask = bits & (_CHOW_BIT - 1)
     suited = mask & ~_HONOUR_MASK
-    got = _KINDS_VIEW[mask] = (
+    got = _KINDS_VIEW[bits] = (
         not mask & _NOT_HONOURS, not mask & _NOT_258,
         bool(suited) and (suited & _S0 == suited or suited & _S1 == suited or suited & _S2 == suited),
-        bool(mask & _HONOUR_MASK))
+        bool(mask & _HONOUR_MASK), bits & (_CHOW_BIT | _PUNG_BIT) == _PUNG_BIT)
     return got
 
 
@@ -449,10 +451,9 @@ def wuhan_laizi_held(f):
 @count_range(wuhan_only)
 def _only_range(info, group="honours"):
     """Each reading holds the tiles held as themselves: one outside the group rules the pattern out."""
-    tiles = GROUPS.get(group)
-    if tiles is None:
+    mask = GROUP_MASKS.get(group)
+    if mask is None:
         return None
-    mask = sum(1 << t for t in tiles)
     return (0, 0) if info.natural_mask & ~mask else (0, 1)
 
 
