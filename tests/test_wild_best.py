@@ -230,3 +230,38 @@ def test_views_follow_the_gold_set_water_option():
                 groups += 1
             merged_apart += loose.setdefault(gold_view(reading, hand, wild, s.ctx), got) != got
     assert shared > groups and merged_apart, (groups, shared, merged_apart)
+
+
+def test_wuhan_pair_wait_is_one_on_every_reading_of_a_hand():
+    """wuhan_view's pair-wait bit (what all_from_others reads) is the same on every reading of a hand:
+    four openings leave only the pair in hand, so the winning tile waits on it in every reading. That
+    is why a view without the bit would merge no readings that score apart, and why the test of equal
+    views above cannot tell it missing; this checks the premise on hands where laizi give several readings."""
+    from scorer.patterns.wuhan import wuhan_view
+
+    rng = random.Random(20261125)
+    tiles = [f"{d}{s}" for s in "mps" for d in range(1, 10)]
+    hands = several = 0
+    for _ in range(1500):
+        melds = []
+        for _ in range(4):
+            s, d = rng.choice("mps"), rng.randint(1, 7)
+            melds.append(rng.choice((f"[{d}{d}{d}{s},1]", f"[{d}{d + 1}{d + 2}{s},1]")))
+        single = rng.choice(tiles)
+        win = rng.choice((single, rng.choice(tiles)))
+        text = f"{single} {' '.join(melds)} {win}"
+        ctx = {"seat": "N", "discarder": "S", "wild": rng.choice((single, win, rng.choice(tiles)))}
+        try:
+            s = engine._setup(ctx, "wuhan", None, {})
+            hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+            wild = engine._wild_of(s.bound, s.ctx)
+            readings = engine.readings_of(hand, s.variant, s.bound, wild)
+        except MjError:
+            continue
+        if not readings:
+            continue
+        hands += 1
+        several += len(readings) > 1
+        assert len({wuhan_view(r, hand, wild, s.ctx)[3] for r in readings}) == 1, (text, ctx)
+        assert wuhan_view(readings[0], hand, wild, s.ctx)[3]  # every one of them waits on the pair
+    assert hands > 700 and several > 250, (hands, several)

@@ -128,7 +128,9 @@ def wuhan_view(reading, hand, wild, ctx, kind="red"):
     kinds = _KINDS_VIEW.get(mask)
     if kinds is None:
         kinds = _kinds_view(mask)
-    # the wait on the pair is read only by all_from_others, of a win on a discard with four openings
+    # the wait on the pair is read only by all_from_others, of a win on a discard with four openings;
+    # it is the same on every reading of a hand (four openings leave only the pair in hand), and is in
+    # the view so that the view states all that all_from_others reads
     pair_wait = win >= 0 and blocks[win][0] == PAIR and ctx.win_type == "discard" and openings(hand) == 4
     return (form, kinds, bool(eyes), pair_wait, used == 0, held, bool(mask & bits))
 
