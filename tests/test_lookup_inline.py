@@ -48,8 +48,8 @@ def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
     facts = reading_facts(cases, "mcr", md.RULES)
     from scorer.patterns import mcr
 
-    others = tuple(fn.__name__ for _s, fn, _p, _v in facts[0][0].patterns
-                   if getattr(fn, "lookup", (None,))[0] is mcr._others_table)  # the parameterless fans' table
+    others = tuple(fn.__name__ for _s, fn, p, _v in facts[0][0].patterns  # the parameterless fans
+                   if getattr(fn, "lookup", (None,))[0] is mcr.reading_table and (fn.lookup[1](**p) or "").startswith("x:"))
     for names in (("mcr_tiles_within", "mcr_ranks", "mcr_suits"), ("mcr_form", "mcr_honours_knitted"),
                   ("mcr_concealment", "mcr_wait"), ("mcr_win",), others):
         _check(facts, names, least=4)

@@ -10,7 +10,9 @@ from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, WIND_TILES
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import analyse
-from .mcr_tiles import DRAGON_MASK, EMPTY, WIND_MASK, mcr_all_types
+from .mcr_table import hand_fours, nine_gates_hand, standard_table
+from .mcr_tiles import (DRAGON_MASK, EMPTY, WIND_MASK, bands_key, mcr_all_types, mcr_ranks, mcr_suits,
+                        mcr_tiles_within, suits_key, tile_part, within_key)
 
 _MIDDLE = tile_mask(s * 9 + r for s in range(3) for r in (3, 4, 5))  # ranks 4-6: no block of theirs is outside
 _FIVES_REACH = tile_mask(s * 9 + r for s in range(3) for r in range(2, 7))  # ranks 3-7: the blocks holding a 5
@@ -27,7 +29,6 @@ def _set_fans(f) -> dict:
 
 
 @pattern()
-@lookup(_set_fans, "fan")  # the engine reads the table once a reading, not once a fan
 def mcr_sets_fan(f, fan="pure_double_chow"):
     """A fan the sets make together (chows, pungs, concealed pungs, kongs), after the non-repeat and
     account-once principles (mcr_sets.py)."""
@@ -113,11 +114,7 @@ def mcr_all_even_pungs(f):
 @pattern()
 def mcr_tile_hog(f):
     """Tile hog: all four tiles of a kind used without a kong, once per such kind."""
-    d = f.hand.__dict__
-    fours = d.get("_mcr_fours")  # (the same for every reading of the hand)
-    if fours is None:
-        fours = d["_mcr_fours"] = f.hand.all_counts[:34].count(4)
-    return fours - f.n_kongs
+    return hand_fours(f.hand) - f.n_kongs  # (the hand's fours: the same for every reading)
 
 
 # ---- single pungs and winds --------------------------------------------------------------------
@@ -173,7 +170,6 @@ def _form_table(f) -> dict:
 
 
 @pattern()
-@lookup(_form_table, "name")
 def mcr_form(f, name="seven_pairs"):
     """The reading is the named form."""
     return int(f.form == name)
@@ -190,7 +186,6 @@ def _knitted_table(f) -> dict:
 
 
 @pattern()
-@lookup(_knitted_table, "greater")
 def mcr_honours_knitted(f, greater=False):
     """Honours and knitted tiles: greater (七星不靠: all seven honours) or lesser (全不靠)."""
     if f.form != "mcr_honours_knitted":
@@ -221,29 +216,10 @@ def mcr_seven_shifted_pairs(f):
     return int(all(b == a + 1 for a, b in zip(tiles, tiles[1:])))
 
 
-def _nine_gates(hand) -> bool:
-    if hand.melds:
-        return False
-    win = hand.win_tile
-    if win >= 27:
-        return False
-    base = win - win % 9
-    c = list(hand.counts)
-    c[win] -= 1
-    if sum(c[base:base + 9]) != 13:
-        return False
-    return c[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-
-
 @pattern()
 def mcr_nine_gates(f):
     """Nine gates: 1112345678999 of one suit concealed, won on any tile of that suit."""
-    hand = f.hand
-    d = hand.__dict__
-    got = d.get("_mcr_nine_gates")
-    if got is None:
-        got = d["_mcr_nine_gates"] = _nine_gates(hand)
-    return int(got and f.form == "standard")
+    return int(nine_gates_hand(f.hand) and f.form == "standard")
 
 
 # ---- concealment, waits and how the hand was won ---------------------------------------------------
@@ -260,7 +236,6 @@ def _concealment_table(f) -> dict:
 
 
 @pattern()
-@lookup(_concealment_table, key=lambda kind="concealed": kind if kind in ("concealed", "fully", "melded") else None)
 def mcr_concealment(f, kind="concealed"):
     """concealed: no claimed set, won on a discard (门前清); fully: no claimed set, self-drawn (不求人);
     melded: four claimed sets, won on a discard (全求人). Concealed kongs are not claimed."""
@@ -281,7 +256,6 @@ def _wait_table(f) -> dict:
 
 
 @pattern()
-@lookup(_wait_table, key=lambda kind="single": kind if kind in ("edge", "closed", "single") else None)
 def mcr_wait(f, kind="single"):
     """The hand waited on one tile kind and the winning tile completed the edge of a chow (edge), its
     middle (closed) or the pair (single); one of the three, in that order."""
@@ -405,18 +379,78 @@ def _others_table(f) -> dict:
     return out  # (mcr_chicken_hand never applies: the scoring model awards it)
 
 
+# ---- one table a reading: every fan above but how the hand was won and the flowers ---------------------
+# Keys: "fan:NAME" (mcr_sets_fan), "within:" / "ranks:" / "suits:" (mcr_tiles.py), "form:NAME",
+# "greater:1" / "greater:0", "concealment:KIND", "wait:KIND", "x:PREDICATE" (the parameterless fans) and
+# "x:mcr_wind_pung:WIND". A standard reading's table comes from mcr_table.py's one pass; the other forms
+# (and nine gates) join the plain tables above (the predicates' own answers).
+
+def reading_table(f) -> dict:
+    if f.form == "standard":
+        got = standard_table(f)
+        if got is not None:
+            return got
+    return plain_table(f)
+
+
+def plain_table(f) -> dict:
+    """The reading table from the predicates' own code (the fast path's reference)."""
+    out = {"fan:" + name: n for name, n in _set_fans(f).items()}
+    out.update(tile_part(f.mask, f.form != "mcr_honours_knitted" and f.form != "thirteen_orphans"))
+    out["form:" + f.form] = 1
+    for greater in _knitted_table(f):
+        out["greater:1" if greater else "greater:0"] = 1
+    for kind in _concealment_table(f):
+        out["concealment:" + kind] = 1
+    wait = wait_of(f)
+    if wait is not None:
+        out["wait:" + wait] = 1
+    for name, n in _others_table(f).items():
+        if name != "mcr_all_types":  # (tile_part's)
+            out["x:" + name if name.__class__ is str else "x:mcr_wind_pung:" + name[1]] = n
+    return out
+
+
+def _fan_key(**given):
+    fan = given.get("fan")
+    return "fan:" + fan if set(given) == {"fan"} and type(fan) is str else None
+
+
+def _form_key(name="seven_pairs"):
+    return "form:" + name if type(name) is str else None
+
+
+def _greater_key(greater=False):
+    if type(greater) in (bool, int) and greater in (0, 1):
+        return "greater:1" if greater else "greater:0"
+    return None
+
+
+def _concealment_key(kind="concealed"):
+    return "concealment:" + kind if type(kind) is str and kind in ("concealed", "fully", "melded") else None
+
+
+def _wait_key(kind="single"):
+    return "wait:" + kind if type(kind) is str and kind in ("edge", "closed", "single") else None
+
+
 def _named(name):
     """The key of a parameterless entry (an entry given parameters is asked of its predicate)."""
-    return lambda **given: None if given else name
+    return lambda **given: None if given else "x:" + name
 
 
 def _wind_key(**given):
     wind = given.get("wind", "seat")
-    return ("mcr_wind_pung", wind) if set(given) <= {"wind"} and wind in ("seat", "prevalent") else None
+    if set(given) <= {"wind"} and type(wind) is str and wind in ("seat", "prevalent"):
+        return "x:mcr_wind_pung:" + wind
+    return None
 
 
+for _fn, _key in ((mcr_sets_fan, _fan_key), (mcr_tiles_within, within_key), (mcr_ranks, bands_key),
+                  (mcr_suits, suits_key), (mcr_form, _form_key), (mcr_honours_knitted, _greater_key),
+                  (mcr_concealment, _concealment_key), (mcr_wait, _wait_key), (mcr_wind_pung, _wind_key)):
+    lookup(reading_table, key=_key)(_fn)
 for _fn in (mcr_little_winds, mcr_little_dragons, mcr_all_pungs, mcr_all_chows, mcr_outside_hand, mcr_all_fives,
             mcr_all_even_pungs, mcr_nine_gates, mcr_all_types, mcr_tile_hog, mcr_dragon_pung, mcr_terminal_pungs,
             mcr_seven_shifted_pairs, mcr_knitted_straight, mcr_fourth_tile, mcr_chicken_hand):
-    lookup(_others_table, key=_named(_fn.__name__))(_fn)
-lookup(_others_table, key=_wind_key)(mcr_wind_pung)
+    lookup(reading_table, key=_named(_fn.__name__))(_fn)

@@ -1,12 +1,11 @@
 """Chinese Official (MCR) fans of the tiles of the whole hand: flushes, voided suits and honours,
 tiles within a group (all simples, terminals, honours, green, reversible), rank bands, all types.
-They read only the tile kinds present (and whether the form takes them), so each family's answers
-for one reading are a table kept per kind mask (registry.lookup: the engine reads the entries
-inline, one table call a reading per family, none per fan)."""
+They read only the tile kinds present (and whether the form takes them), so their answers for one
+reading are kept per kind mask (`tile_part`, a part of the one MCR reading table: mcr_table.py)."""
 from __future__ import annotations
 
 from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
-from ..registry import lookup, pattern
+from ..registry import pattern
 from ..tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
 
 _GREEN = tile_mask(GREEN_TILES)
@@ -38,7 +37,6 @@ def _tiles_fan(f) -> bool:
 _GROUPS = {"simples": _SIMPLES, "terminals": TERMINAL_MASK, "honours": HONOUR_MASK,
            "terminals_honours": _TERMINALS_HONOURS, "green": _GREEN, "reversible": _REVERSIBLE}
 EMPTY: dict = {}  # the empty table (shared: never written)
-_WITHIN: dict = {}  # kind mask -> the groups every tile is in
 # (lowest rank, highest rank) of an honourless hand -> the (low, high) bands holding it
 _BANDS = {(lo, hi): {(a, b): 1 for a in range(1, lo + 1) for b in range(hi, 10)}
           for lo in range(1, 10) for hi in range(lo, 10)}
@@ -47,53 +45,27 @@ _SUITS_HELD = {(n, has): {(x, h): 1 for x in (n, "any") for h in ("any", "with" 
                for n in range(4) for has in (False, True)}
 
 
-def _within_table(f) -> dict:
-    """mcr_tiles_within's answers: group name -> 1 for the groups every tile is in."""
-    if f.form == "mcr_honours_knitted" or f.form == "thirteen_orphans":  # not _tiles_fan(f)
-        return EMPTY
-    m = f.mask
-    got = _WITHIN.get(m)
-    if got is None:
-        if len(_WITHIN) >= 65536:
-            _WITHIN.clear()
-        got = _WITHIN[m] = {name: 1 for name, g in _GROUPS.items() if not m & ~g}
-    return got
+# An entry's key in the MCR reading table (registry.lookup, mcr.reading_table; the keys tile_part gives),
+# or None for parameters the table does not know: that entry is asked of its predicate, which answers (or
+# fails) as it always has. (Keys are text: a parameter of another type, even an equal one, is not keyed.)
+
+def suits_key(suits=1, honours="any"):
+    if honours not in ("with", "without", "any") or type(honours) is not str:
+        return None
+    if suits == "any" and type(suits) is str or type(suits) is int and 0 <= suits <= 3:
+        return f"suits:{suits}:{honours}"
+    return None
 
 
-def _bands_table(f) -> dict:
-    """mcr_ranks' answers: (low, high) -> 1 for the rank bands every tile is in."""
-    m = f.mask
-    if m & HONOUR_MASK or f.form == "mcr_honours_knitted" or f.form == "thirteen_orphans":
-        return EMPTY
-    r = (m | m >> 9 | m >> 18) & 511  # the ranks present, whatever the suit
-    return _BANDS[(r & -r).bit_length(), r.bit_length()]
+def within_key(mask="simples"):
+    return "within:" + mask if type(mask) is str and mask in _GROUPS else None
 
 
-def _suits_table(f) -> dict:
-    """mcr_suits' answers: (suits, honours) -> 1 for the entries that hold."""
-    if f.form == "mcr_honours_knitted" or f.form == "thirteen_orphans":
-        return EMPTY
-    m = f.mask
-    return _SUITS_HELD[bool(m & _M) + bool(m & _P) + bool(m & _S), bool(m & HONOUR_MASK)]
-
-
-# An entry's key in its table (registry.lookup), or None for parameters the table does not know: that
-# entry is asked of its predicate, which answers (or fails) as it always has.
-
-def _suits_key(suits=1, honours="any"):
-    return (suits, honours) if honours in ("with", "without", "any") else None
-
-
-def _within_key(mask="simples"):
-    return mask if mask in _GROUPS else None
-
-
-def _bands_key(low=1, high=9):
-    return (low, high) if (low, high) in _RANKS else None
+def bands_key(low=1, high=9):
+    return f"ranks:{low}-{high}" if type(low) is int and type(high) is int and (low, high) in _RANKS else None
 
 
 @pattern()
-@lookup(_suits_table, key=_suits_key)
 def mcr_suits(f, suits=1, honours="any"):
     """The hand holds tiles of exactly `suits` suits; `honours`: with, without or any.
     Full flush (1, without), half flush (1, with), one voided suit (2, any), no honours (any, without)."""
@@ -115,7 +87,6 @@ def mcr_all_types(f):
 
 
 @pattern()
-@lookup(_within_table, key=_within_key)
 def mcr_tiles_within(f, mask="simples"):
     """Every tile is in the named group: simples (all simples), terminals, honours, terminals_honours,
     green, reversible."""
@@ -126,10 +97,45 @@ def mcr_tiles_within(f, mask="simples"):
 
 
 @pattern()
-@lookup(_bands_table, key=_bands_key)
 def mcr_ranks(f, low=1, high=9):
     """Every tile is suited, of rank low..high (upper tiles 7-9, middle 4-6, lower 1-3, upper four
     6-9, lower four 1-4)."""
     if not _tiles_fan(f):
         return 0
     return int(not f.mask & ~_RANKS[low, high])
+
+
+# ---- the reading table's part (mcr_table.py) -----------------------------------------------------
+# The same answers, keyed as the one MCR reading table keys them ("within:NAME", "ranks:LOW-HIGH",
+# "suits:N:HONOURS", "x:mcr_all_types"), as a frozenset of (key, count) kept per kind mask and whether
+# the form takes the tile fans; equal answers are one object (the table's own key holds it).
+
+_PARTS = ({}, {})  # per form taking the tile fans or not: kind mask -> the frozenset of its answers
+_INTERNED: dict = {}
+
+
+def tile_part(mask: int, tile_fans: bool) -> frozenset:
+    table = _PARTS[tile_fans]
+    got = table.get(mask)
+    if got is None:
+        out = {}
+        if tile_fans:
+            for name, g in _GROUPS.items():
+                if not mask & ~g:
+                    out["within:" + name] = 1
+            if not mask & HONOUR_MASK:
+                r = (mask | mask >> 9 | mask >> 18) & 511
+                for lo, hi in _BANDS[(r & -r).bit_length(), r.bit_length()]:
+                    out[f"ranks:{lo}-{hi}"] = 1
+            n = bool(mask & _M) + bool(mask & _P) + bool(mask & _S)
+            for n_key, h in _SUITS_HELD[n, bool(mask & HONOUR_MASK)]:
+                out[f"suits:{n_key}:{h}"] = 1
+        if mask & _M and mask & _P and mask & _S and mask & WIND_MASK and mask & DRAGON_MASK:
+            out["x:mcr_all_types"] = 1
+        got = frozenset(out.items())
+        got = _INTERNED.setdefault(got, got)
+        if len(table) >= 65536:
+            table.clear()
+            _INTERNED.clear()
+        table[mask] = got
+    return got
