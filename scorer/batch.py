@@ -31,7 +31,9 @@ from . import engine
 from .batch_read import (ANNOTATIONS, FORMATS, HEADER_KEYS, MAX_LINE, MAX_RECORD_BYTES, Counter,  # noqa: F401
                          Raw, ReadError, _bounded_lines, format_of, is_header, open_source, read_csv,
                          read_jsonl, read_source, read_yaml, sniff)
+from .batch_write import row_middle
 from .errors import MjError, WorkerLost
+from .ledger import paid_by_seat
 
 
 # ---- records to jobs ---------------------------------------------------------------------------
@@ -198,7 +200,8 @@ def score_job(job: Job, mode: str = "") -> dict:
     """Score one job. Returns a plain dict (picklable, the same on every process):
     {"error", "internal"} for a refused record, otherwise the figures every writer needs; `mode` adds
     "full" (output.result_dict) for "full", "json" (jsonline.members, its JSON text) for "jsonl", or "text"
-    (output.result_text) for "long"."""
+    (output.result_text) for "long"; "row" (a text row) and "jsonl" add "paid" (ledger.paid_by_seat),
+    "row" also "middle" (batch_write.row_middle), when the hand's payments allow the quick path."""
     if job.error:
         return {"error": job.error}
     if job.hand is None or job.names:  # a live table's record (scorer/table/records.py)
@@ -221,6 +224,14 @@ def score_job(job: Job, mode: str = "") -> dict:
             from .tools import claim_mismatch
 
             out["claim_wrong"] = claim_mismatch(r, job.claim)
+        if QUICK and (mode == "row" or mode == "jsonl") and not out["cap"]:
+            # what each seat paid, summed here (a --jobs worker) for Ledger.post_paid; a text row's
+            # part that needs no ledger (batch_write.row_middle)
+            paid = paid_by_seat(r.transfers, ctx.players)
+            if paid is not None:
+                out["paid"] = paid
+                if mode == "row":
+                    out["middle"] = row_middle(out, paid)
         if mode == "jsonl":  # the record's text, made here (a worker hands back one string)
             from .jsonline import members
 
@@ -240,6 +251,9 @@ def score_job(job: Job, mode: str = "") -> dict:
         return {"error": "the record is nested too deeply"}
     except Exception as e:  # a bug: report it with the record, keep going
         return {"error": f"internal error ({type(e).__name__}: {e}); please report this hand", "internal": True}
+
+
+QUICK = True  # score_job adds "paid" (and "middle") for the quick path; False: tests compare the plain path
 
 
 def _score_chunk(args):

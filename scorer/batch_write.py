@@ -6,7 +6,7 @@ import csv
 import json
 
 from .jsonline import fast
-from .ledger import num
+from .ledger import Quick, num
 
 
 def _n(x) -> str:
@@ -41,9 +41,40 @@ def _standing_texts(standings, seats) -> list:
     return [v if v.__class__ is int else _n(v) for v in [standings[x] for x in seats]]
 
 
+def _value_text(outcome) -> str:
+    """The value column: "limit", or the total and its unit (kept: a night's hands take a few dozen)."""
+    if outcome["limit"]:
+        return "limit"
+    total, unit = outcome["total"], outcome["unit"]
+    key = (total, total.__class__, unit)
+    value = _VALUES.get(key)
+    if value is None:
+        if len(_VALUES) >= 4096:
+            _VALUES.clear()
+        value = _VALUES[key] = f"{_n(total)} {unit}".strip()
+    return value
+
+
+_MIDDLES: dict = {}  # seats at the table -> the template of a row's middle
+
+
+def row_middle(outcome, paid: tuple) -> str:
+    """A text row's part between the line number and the standings (the winner, how, the value and
+    each seat's payment: HEAD's last three fields and the payments), made where the hand was scored:
+    it needs no ledger when the ledger posts `paid` as it is (Ledger.post_paid). TextWriter.record
+    uses it only where its own row would hold the same text."""
+    n = len(paid)
+    form = _MIDDLES.get(n)
+    if form is None:
+        form = _MIDDLES[n] = HEAD_MIDDLE + "%7s" * n
+    return form % (outcome["seat"], outcome["win"], _value_text(outcome), *_paid_texts(paid, range(n)))
+
+
 _ROWS: dict = {}  # (seats at the table, width) -> TextWriter's row templates
 
-HEAD = "%4d  %6d  %-3s %-15s %-10s"  # #, line, win, how, value: 44 columns
+HEAD_START = "%4d  %6d  "  # #, line
+HEAD_MIDDLE = "%-3s %-15s %-10s"  # win, how, value
+HEAD = HEAD_START + HEAD_MIDDLE  # 44 columns
 HEAD_WIDTH = 44
 CELL = 7  # a seat's column
 INDENT = " " * 6  # a hand, a note or a reject's reason on a line of its own
@@ -118,17 +149,10 @@ class TextWriter:
     def record(self, job, outcome, posting):
         if job.session != self.session:
             self._session_line(job.session, job.source, posting)
+        if posting.__class__ is Quick and not self.long and self._quick(job, outcome, posting):
+            return
         s = posting.session
-        if outcome["limit"]:
-            value = "limit"
-        else:  # the value's text, kept: a night's hands take a few dozen values
-            total, unit = outcome["total"], outcome["unit"]
-            key = (total, total.__class__, unit)
-            value = _VALUES.get(key)
-            if value is None:
-                if len(_VALUES) >= 4096:
-                    _VALUES.clear()
-                value = _VALUES[key] = f"{_n(total)} {unit}".strip()
+        value = _value_text(outcome)
         if s.variants and outcome["variant"] != s.variants[0]:
             value += f" [{outcome['variant']}]"
         note = ""
@@ -177,6 +201,37 @@ class TextWriter:
         if note:
             self.out.write(self._below(note.strip()))
 
+    def _quick(self, job, outcome, posting) -> bool:
+        """record()'s row from the scorer's middle (row_middle) and the Quick posting's standings, when
+        the row is one of the two common forms and fits; False: record() writes it. The text is the
+        row record() writes: the same templates, split where the scorer's part ends."""
+        middle = outcome.get("middle")
+        s = posting.session
+        if middle is None or (s.variants and outcome["variant"] != s.variants[0]):  # (then the row names it)
+            return False
+        seats = s.seats
+        forms = self.forms.get(len(seats))
+        if forms is None:
+            forms = self.forms[len(seats)] = _templates(len(seats), self.cols)
+        _, _, after, pays = forms
+        if pays is not None:
+            return False
+        hand = outcome["hand"]
+        # int standings (a Quick posting's) print with %s as _standing_texts prints them
+        line = HEAD_START % (posting.hand_no, job.line) + middle
+        if after is None:
+            line += "  |" + _STANDINGS[len(seats)] % posting.standings_t
+            if len(line) + len(hand) + 2 > self.cols:
+                return False
+            self.out.write(f"{line}  {hand}\n")
+            return True
+        after = after % posting.standings_t
+        room = HEAD_WIDTH - len(INDENT) - 2
+        if len(hand) <= room and len(line) <= self.cols and HEAD_WIDTH + len(after) <= self.cols:
+            self.out.write(f"{line}\n{INDENT}{hand:<{room}}  {after}\n")
+            return True
+        return False
+
     def _fit(self, line: str) -> str:
         return (line if len(line) <= self.cols else self._below(line.strip()).rstrip("\n")) + "\n"
 
@@ -219,6 +274,24 @@ def summary_text(summary, cols=None) -> str:
     return "\n".join(fill(line, cols, "    ") for line in lines)
 
 
+_STANDINGS = {n: "%7s" * n for n in range(1, 5)}  # a Quick posting's standings in the full row
+
+
+def _ledger_text(posting) -> str:
+    """fast(_ledger_dict(posting)); a Quick posting's int figures by a template per seat count."""
+    if posting.__class__ is not Quick:
+        return fast(_ledger_dict(posting))
+    s = posting.session
+    form = _LEDGER_FORMS.get(s.seats)
+    if form is None:
+        figures = "{" + ", ".join(f"{fast(x)}: %d" for x in s.seats) + "}"
+        form = _LEDGER_FORMS[s.seats] = '{"hand_no": %d, "paid": ' + figures + ', "standings": ' + figures + "}"
+    return form % (posting.hand_no, *posting.paid_t, *posting.standings_t)
+
+
+_LEDGER_FORMS: dict = {}  # a session's seats -> the template of a Quick posting's ledger member
+
+
 def _ledger_dict(posting):
     d = {"hand_no": posting.hand_no, "paid": posting.paid, "standings": posting.standings}
     if posting.shortfalls:
@@ -257,7 +330,7 @@ class JsonlWriter:
                 f'{{"file": {fast(job.source)}, "line": ', f', "session": {fast(job.session)}, ')
         line = job.line
         self.out.write(f'{where[0]}{line if line.__class__ is int else fast(line)}{where[1]}{text}, '
-                       f'"ledger": {fast(_ledger_dict(posting))}}}\n')
+                       f'"ledger": {_ledger_text(posting)}}}\n')
 
     def reject(self, job, reason):
         self.out.write(json.dumps({"file": job.source, "line": job.line, "session": job.session, "error": reason},

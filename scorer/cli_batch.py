@@ -219,7 +219,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
     ledger = Ledger(start)
     writer = {"text": lambda: TextWriter(out, long), "jsonl": lambda: JsonlWriter(out),
               "json": lambda: JsonWriter(out), "csv": lambda: CsvWriter(out)}[fmt]()
-    mode = "long" if (fmt == "text" and long) else {"json": "full", "jsonl": "jsonl"}.get(fmt, "")
+    mode = ("long" if long else "row") if fmt == "text" else {"json": "full", "jsonl": "jsonl"}.get(fmt, "")
     bar = Progress(bool(progress), batch.total_size(paths), counter, err)
     tick = bar.enabled  # (a bar that is not shown counts nothing)
     if summary is None:
@@ -241,11 +241,16 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
             reason = outcome.get("error")
             posting = None
             if not reason:
-                try:
-                    posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],
-                                          job.start, outcome["variant"], unit=outcome.get("unit", ""))
-                except LedgerError as e:
-                    reason = str(e)
+                paid = outcome.get("paid")  # the common hand: summed per seat where it was scored
+                if paid is not None:
+                    posting = ledger.post_paid(job.session, outcome["players"], paid, outcome["variant"],
+                                               outcome["unit"], job.start)
+                if posting is None:
+                    try:
+                        posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],
+                                              job.start, outcome["variant"], unit=outcome.get("unit", ""))
+                    except LedgerError as e:
+                        reason = str(e)
             if reason:
                 if not job.file_error:
                     summary["rejected"] += 1

@@ -138,6 +138,12 @@ class Session:
     def __post_init__(self):
         # int starts (the common case) keep int standings exact without num()'s rounding
         self.whole_start = all(v.__class__ is int for v in self.start.values())
+        # Ledger.post_paid applies: seats E S W (N) in order, and every start and net an int (post()
+        # clears it at a hand that paid anything else)
+        self.quick = self.whole_start and self.seats == seats_for(len(self.seats))
+        # the one int every seat started at (a record's `start: N` agrees with it), else None
+        starts = set(self.start.values())
+        self.flat_start = starts.pop() if self.whole_start and len(starts) == 1 else None
 
     def standings(self) -> dict:
         return {s: num(self.start[s] + self.net[s]) for s in self.seats}
@@ -222,6 +228,8 @@ class Ledger:
             transfers, short = settle(transfers, s.net, cap)
             check_zero_sum(transfers, "payments after the loss cap")
             whole = whole and all(a.__class__ is int for _, _, a in transfers)  # a float cap pays floats
+        if not whole:
+            s.quick = False
         if cap or not whole:  # summed again, in order, from what is paid
             paid = dict.fromkeys(s.seats, 0)
             for frm, to, amount in transfers:
@@ -236,6 +244,7 @@ class Ledger:
             if not abs(drift) <= EPS * max(1.0, *(abs(v) for v in net.values())):
                 raise LedgerError(f"session {name!r} no longer sums to zero ({num(drift)}); please report this hand")
         elif sum(net.values()):  # int nets sum to 0 exactly, or the ledger is wrong
+            s.quick = False
             raise LedgerError(f"session {name!r} no longer sums to zero ({sum(net.values())}); please report this hand")
         for seat, owed, got in short:
             s.shortfall[seat] = s.shortfall.get(seat, 0) + owed - got
@@ -249,8 +258,68 @@ class Ledger:
             standings = s.standings()
         return Posting(s, s.hands, paid, standings, short, cap)
 
+    def post_paid(self, name: str, players: int, paid: tuple, variant: str = "", unit: str = "", start=None):
+        """post() for the common hand, from what each seat paid (`paid_by_seat`: int amounts between
+        the seats of a `players` table, no loss cap), with no `start` or the int the session started
+        at: a `Quick`, or None when the hand is not that simple here (a new session, another table
+        size or unit, a ruleset new to the session, another start, a session with other seats or
+        non-int figures): then post() it, which checks and says what is wrong. The same figures as
+        post(), without its checks per transfer (tests/test_batch_quick.py compares the two)."""
+        s = self.sessions.get(name)
+        if (s is None or not s.quick or len(s.seats) != players or (unit and unit != s.unit)
+                or (variant and variant not in s.variants) or sum(paid)
+                or (start is not None and (start.__class__ is not int or start != s.flat_start))):
+            return None
+        s.hands += 1
+        net = s.net
+        seats = s.seats
+        for x, v in zip(seats, paid):
+            net[x] += v
+        start = s.start
+        return Quick(s, s.hands, paid, tuple([start[x] + net[x] for x in seats]))
+
     def summary(self) -> list[dict]:
         return [s.as_dict() for s in self.sessions.values()]
+
+
+class Quick:
+    """A Posting made by Ledger.post_paid: `paid` and `standings` as tuples in the session's seat order
+    (`paid_t`, `standings_t`), no shortfalls; its `paid` and `standings` give Posting's dicts."""
+
+    __slots__ = ("session", "hand_no", "paid_t", "standings_t")
+    shortfalls = ()
+    cap = 0
+
+    def __init__(self, session, hand_no, paid_t, standings_t):
+        self.session, self.hand_no, self.paid_t, self.standings_t = session, hand_no, paid_t, standings_t
+
+    @property
+    def paid(self) -> dict:
+        return dict(zip(self.session.seats, self.paid_t))
+
+    @property
+    def standings(self) -> dict:
+        return dict(zip(self.session.seats, self.standings_t))
+
+
+_SEAT_INDEX = {x: i for i, x in enumerate(SEAT_ORDER)}
+
+
+def paid_by_seat(transfers, players: int):
+    """What each seat of a `players` table paid (-) or got (+) in one hand's transfers, as a tuple in
+    seat order (E S W N), when every amount is an int and every party a seat of that table; else None.
+    Made where the hand is scored (a --jobs worker), for Ledger.post_paid."""
+    paid = [0] * players
+    index = _SEAT_INDEX
+    for t in transfers:
+        amount = t.amount
+        i = index.get(t.frm, 9)
+        j = index.get(t.to, 9)
+        if amount.__class__ is not int or i >= players or j >= players:
+            return None
+        paid[i] -= amount
+        paid[j] += amount
+    return tuple(paid)
 
 
 def _start_text(start: dict) -> str:
