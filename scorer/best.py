@@ -12,7 +12,7 @@ few, so the loop shares what it can between readings and leaves out work nobody 
 from __future__ import annotations
 
 from .errors import IllegalWin, MjError
-from .facts import Facts
+from .facts import Facts, LazyFacts
 from .result import Result, Scored
 
 
@@ -78,6 +78,7 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     if len(readings) == 1:  # most hands: nothing to share (no closures, no memo to make)
         return _score_one(hand, readings[0], ctx, wild, bound, evaluate, value_call, name, refuse)
     options = bound.options
+    facts_of = facts_class(bound)
     memo: dict = {}  # hand-level refusal index -> its answer
     values: dict = {}  # the items (interned per Bound, so their ids) -> the value they make
 
@@ -117,7 +118,7 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
                 continue
             if view is not None:
                 seen_views[view] = len(out)  # (the entry appended below)
-        facts = Facts(hand, reading, ctx, wild, options)
+        facts = facts_of(hand, reading, ctx, wild, options)
         if refuse:
             if short is None:
                 refused = _refused(refuse, facts, memo, name)
@@ -164,12 +165,29 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
 
 def _score_one(hand, reading, ctx, wild, bound, evaluate, value_call, name, refuse) -> list:
     """score_readings of a hand read one way."""
-    facts = Facts(hand, reading, ctx, wild, bound.options)
+    facts = facts_class(bound)(hand, reading, ctx, wild, bound.options)
     refused = _refused(refuse, facts, {}, name) if refuse else ""
     if refused:
         return [Later(reading, facts, None, refused, lambda f: value_call(evaluate(bound, f), ctx, bound))]
     value = value_call(evaluate(bound, facts), ctx, bound)
     return [Scored(reading, facts, value, "" if value.legal else value.reason)]
+
+
+def facts_class(bound):
+    """The Facts of the Bound's readings: LazyFacts where one of its tables makes its own pass over the
+    blocks (`own_pass`: riichi's reading table), so the facts' pass waits for a reader. Once a Bound."""
+    try:
+        return bound._facts_class
+    except AttributeError:
+        pass
+    own = any(getattr(getattr(fn, "lookup", (None,))[0], "own_pass", False)
+              for _s, fn, _p, _v in getattr(bound, "patterns", ()))
+    cls = LazyFacts if own else Facts
+    try:
+        bound._facts_class = cls
+    except AttributeError:  # (a Bound that takes no attributes: asked again each time)
+        pass
+    return cls
 
 
 CEILING_FROM = 32  # fewer readings: valuing them all costs about what finding the ceiling saves (A/B, Wuhan)
@@ -245,7 +263,7 @@ class _Judge:
         self.refuse, self.memo, self.name, self.work, self.instant = refuse, memo, name, work, instant
 
     def facts(self, reading):
-        return Facts(self.hand, reading, self.ctx, self.wild, self.bound.options)
+        return facts_class(self.bound)(self.hand, reading, self.ctx, self.wild, self.bound.options)
 
     def refused(self, p) -> str:
         why = _refused(self.refuse, p.facts, self.memo, self.name) if self.refuse else ""
@@ -357,7 +375,7 @@ def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work
                     if view in seen:
                         continue
                     seen.add(view)
-                s = Facts(hand, readings[i], ctx, wild, options)  # a reading valued here
+                s = facts_class(bound)(hand, readings[i], ctx, wild, options)  # a reading valued here
                 key = work(s).key
             if key > best_key:
                 best, best_key = s, key
@@ -365,7 +383,7 @@ def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work
                     break
     except MjError:
         return None
-    if best.__class__ is Facts:  # a reading valued here: its refusal now (as each reading would be asked)
+    if isinstance(best, Facts):  # a reading valued here: its refusal now (as each reading would be asked)
         return _refused(refuse, best, memo, name)
     return best.refused
 

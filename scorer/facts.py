@@ -39,13 +39,17 @@ class Facts:
         self.wild = wild
         self.options = options or {}
         self.form = reading.form
-        blocks = reading.blocks
-        self.blocks = blocks
+        self.blocks = reading.blocks
+        self.win_type = win_type = ctx.win_type
+        self.self_draw = win_type == "self_draw"
+        self._fill()
+
+    def _fill(self):
+        """The facts of one pass over the blocks (EAGER)."""
+        blocks = self.blocks
         self.pung_tiles = pung_tiles = []
         n_chows = n_kongs = 0
-        self.win_type = win_type = ctx.win_type
-        self.self_draw = self_draw = win_type == "self_draw"
-        claimed = -1 if self_draw else reading.win  # the block a claimed tile completed is exposed
+        claimed = -1 if self.self_draw else self.reading.win  # the block a claimed tile completed is exposed
         pair = None
         mask = 0
         concealed_pungs = 0
@@ -73,6 +77,7 @@ class Facts:
         self.mask = mask
         self.has_honours = bool(mask & HONOUR_MASK)
         self.concealed_pungs = concealed_pungs
+        ctx = self.ctx
         self.seat_wind = _WIND_OF.get(ctx.seat_wind)
         self.round_wind = _WIND_OF.get(ctx.round)
 
@@ -205,3 +210,23 @@ class Facts:
     @property
     def white_is_substitute(self) -> bool:
         return bool(self.wild and self.wild.substitute is not None and WHITE in self.hand.concealed)
+
+
+EAGER = frozenset({"pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "concealed_pungs",
+                   "seat_wind", "round_wind"})  # what Facts._fill makes
+
+
+class LazyFacts(Facts):
+    """Facts whose pass over the blocks (`_fill`: EAGER) waits for the first read of one of its facts.
+    For a ruleset whose reading-level predicates read each reading through a table that makes its own
+    pass (riichi's reading table, `own_pass`): the facts' pass would be the same work twice. Whatever
+    reads them gets the same facts, worked out then."""
+
+    def _fill(self):
+        pass  # (the constructor's call: the pass waits for __getattr__)
+
+    def __getattr__(self, name):  # (only asked for what the instance does not hold yet)
+        if name in EAGER:
+            Facts._fill(self)
+            return self.__dict__[name]
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")

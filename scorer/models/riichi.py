@@ -134,23 +134,40 @@ def riichi_pay(value, ctx, bound, /, honba_ron=300, honba_each=100, stick=1000):
     """The winner collects from the discarder (a robbed kong: the robbed player) or, on a self-draw,
     from each player; then honba (`honba_ron` x N from the discarder, `honba_each` x N from each on a
     self-draw); then the riichi sticks on the table, from the pot."""
-    # the transfers depend on the basic points, the limit's name, the seats and how the hand was won,
-    # the counters and the parameters: kept (Transfers are frozen; each call gets its own list)
-    key = (value.base, value.details.get("limit", ""), ctx.seat, ctx.dealer, ctx.by_self_draw, ctx.discarder,
-           ctx.robbed, ctx.players, ctx.honba, ctx.sticks, honba_ron, honba_each, stick)
-    hit = _PAID.get(key)
-    if hit is None:
+    # kept in two parts (Transfers are frozen; each call gets its own list): the hand's payment by the
+    # basic points, the limit's name, the seats and how the hand was won; the honba and sticks by the
+    # seats, how it was won and the counters. One key of all of them missed most of the time (a few
+    # hundred basic points and limits times the counters), each part alone is nearly always known.
+    how = (ctx.seat, ctx.dealer, ctx.by_self_draw, ctx.discarder, ctx.robbed, ctx.players)
+    key = (value.base, value.details.get("limit", ""), how)
+    main = _PAID.get(key)
+    if main is None:
         if len(_PAID) >= _PAID_MAX:
             _PAID.clear()
-        hit = _PAID[key] = tuple(_riichi_pay(value, ctx, honba_ron, honba_each, stick))
-    return list(hit)
+        main = _PAID[key] = tuple(_hand_pay(value, ctx))
+    if not ctx.honba and not ctx.sticks:
+        return list(main)
+    key = (how, ctx.honba, ctx.sticks, honba_ron, honba_each, stick)
+    more = _COUNTERS.get(key)
+    if more is None:
+        if len(_COUNTERS) >= _PAID_MAX:
+            _COUNTERS.clear()
+        more = _COUNTERS[key] = tuple(_counters_pay(main, ctx, honba_ron, honba_each, stick))
+    return [*main, *more]
 
 
-_PAID: dict = {}
+_PAID: dict = {}  # (basic points, limit, how) -> the hand's transfers
+_COUNTERS: dict = {}  # (how, honba, sticks, parameters) -> the honba's and sticks' transfers
 _PAID_MAX = 8192
 
 
 def _riichi_pay(value, ctx, honba_ron, honba_each, stick):
+    """Every transfer of a win, in order (what riichi_pay keeps in its two parts)."""
+    main = _hand_pay(value, ctx)
+    return main + _counters_pay(main, ctx, honba_ron, honba_each, stick)
+
+
+def _hand_pay(value, ctx):
     winner = ctx.seat
     dealer = ctx.dealer
     base = int(value.base)
@@ -173,13 +190,20 @@ def _riichi_pay(value, ctx, honba_ron, honba_each, stick):
         how = "ron" if ctx.discarder else "robbed kong (paid as a ron)"
         who = "dealer" if winner_dealer else "non-dealer"
         out.append(Transfer(payer, winner, amount, _why(f"{who} {how}, {k}x basic", k, base, basic, amount)))
+    return out
+
+
+def _counters_pay(main, ctx, honba_ron, honba_each, stick):
+    """The honba (from whoever pays the hand: `main`, its transfers) and the riichi sticks."""
+    winner = ctx.seat
+    out = []
     n = ctx.honba
     if n:
-        if self_draw:
-            for loser in [t.frm for t in out]:
+        if ctx.by_self_draw:
+            for loser in [t.frm for t in main]:
                 out.append(Transfer(loser, winner, honba_each * n, f"honba: {n} x {honba_each} from each player"))
         else:
-            out.append(Transfer(out[0].frm, winner, honba_ron * n, f"honba: {n} x {honba_ron} from the discarder"))
+            out.append(Transfer(main[0].frm, winner, honba_ron * n, f"honba: {n} x {honba_ron} from the discarder"))
     if ctx.sticks:
         out.append(Transfer(POT, winner, stick * ctx.sticks,
                             f"riichi sticks on the table: {ctx.sticks} x {stick}, to the winner"))

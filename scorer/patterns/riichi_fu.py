@@ -24,14 +24,14 @@ def dora_of(indicator: int) -> int:
     return 31 + (indicator - 31 + 1) % 3
 
 
-_INDICATORS: dict = {}
+_INDICATORS: dict = {}  # a text read without error -> its dora tiles (the flag only names it in errors)
 
 
 def indicators(text, flag: str) -> tuple:
     """The dora tiles of `--dora` / `--ura` text (one per indicator, repeats count again)."""
     if not text:
         return ()
-    got = _INDICATORS.get((text, flag))
+    got = _INDICATORS.get(text) if text.__class__ is str else None
     if got is None:
         if not isinstance(text, str):
             raise ContextError(f"--{flag} takes tiles, e.g. --{flag} \"4m E\"; got {text!r}")
@@ -46,7 +46,7 @@ def indicators(text, flag: str) -> tuple:
         got = tuple(dora_of(t) for t in tiles)
         if len(_INDICATORS) >= 1024:
             _INDICATORS.clear()
-        _INDICATORS[(text, flag)] = got
+        _INDICATORS[text] = got
     return got
 
 
@@ -171,10 +171,15 @@ def dora_count(f, ura=False):
     text = ctx.ura if ura else ctx.dora
     if not text:
         return 0
+    tiles = _INDICATORS.get(text) if text.__class__ is str else None  # (a text read before: no call)
+    if tiles is None:
+        tiles = indicators(text, "ura" if ura else "dora")
     hand = f.hand
     counts = hand.all_counts if hand.melds else hand.counts  # (counts: the concealed tiles, read already)
+    if len(tiles) == 1:  # most hands: one indicator, no kong
+        return counts[tiles[0]]
     n = 0
-    for t in indicators(text, "ura" if ura else "dora"):
+    for t in tiles:
         n += counts[t]
     return n
 

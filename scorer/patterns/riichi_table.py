@@ -11,7 +11,7 @@ or to None for parameters the table does not answer: the engine then calls the p
 `context_table` does the same for the yaku that read only the context."""
 from __future__ import annotations
 
-from ..facts import HONOUR_MASK, SUIT_MASKS, TERMINAL_MASK, tile_mask
+from ..facts import _BLOCK_MASK, _WIND_OF, HONOUR_MASK, SUIT_MASKS, TERMINAL_MASK, tile_mask
 from ..hand import CHOW, KONG, PAIR, PUNG
 from ..tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
 
@@ -20,6 +20,11 @@ ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK
 GREEN_MASK = tile_mask(GREEN_TILES)
 _M, _P, _S = SUIT_MASKS
 _STRAIGHT = 0b1001001  # chows starting on 1, 4 and 7 of one suit
+# the complements of the masks, made once (`mask & ~M` would make a negative int every time); tile
+# kinds are below 42, so a mask's bits stay far below 128
+_ALL = (1 << 128) - 1
+_NOT_ORPHAN, _NOT_HONOUR, _NOT_TERMINAL, _NOT_GREEN = (_ALL & ~m for m in (ORPHAN_MASK, HONOUR_MASK, TERMINAL_MASK,
+                                                                           GREEN_MASK))
 
 
 # ---- keys ----------------------------------------------------------------------------------------
@@ -139,36 +144,26 @@ def context_table(f) -> dict:
 
 
 def reading_table(f) -> dict:
-    """key -> count of every shape yaku and fu the reading has (none that count 0)."""
+    """key -> count of every shape yaku and fu the reading has (none that count 0). It reads the
+    blocks itself (mask, pair, set counts, as Facts' pass makes them), so the engine gives riichi
+    readings `LazyFacts`, whose own pass waits for a reader that never comes (`own_pass`)."""
     t: dict = {}
-    mask = f.mask
     hand = f.hand
     closed = not hand.melds or hand.is_closed
     o = 1 if closed else 2
     self_draw = f.self_draw
     if self_draw and closed:
         t["menzen_tsumo"] = 1
-    # the tiles present decide these, in every form
-    if not mask & ORPHAN_MASK:
-        t[SIMPLES[0]] = t[SIMPLES[o]] = 1
-    elif not mask & ~ORPHAN_MASK:
-        t["honroutou"] = 1
-        if not mask & ~HONOUR_MASK:
-            t["tsuuiisou"] = 1
-        elif not mask & ~TERMINAL_MASK:
-            t["chinroutou"] = 1
-    if not mask & ~GREEN_MASK:
-        t["ryuuiisou"] = 1
     form = f.form
-    if (mask & _M != 0) + (mask & _P != 0) + (mask & _S != 0) == 1:
-        honours = f.has_honours
-        keys = HONITSU if honours else CHINITSU
-        t[keys[0]] = t[keys[o]] = 1
-        if not honours and form == "standard" and not hand.melds:
-            pure = _nine_gates(hand, mask)
-            if pure is not None:
-                t["chuuren/9" if pure else "chuuren"] = 1
+    block_mask = _BLOCK_MASK
     if form != "standard":
+        mask = 0
+        for b in f.blocks:
+            try:
+                mask |= block_mask[b[0]][b[1]]
+            except KeyError:
+                mask |= tile_mask(b.tiles)
+        _tile_yaku(t, mask, o, form, hand)
         if form == "seven_pairs":
             t["seven_pairs"] = t["fu/seven_pairs"] = 1
         elif form == "thirteen_orphans":
@@ -179,17 +174,28 @@ def reading_table(f) -> dict:
     won = f.reading.win  # the block the winning tile completed
     won_kind = won_tile = None
     claimed = -1 if self_draw else won  # ... which a claimed tile leaves exposed
-    chows = 0  # bit t: a chow starting on t (bit t + 34: a second one)
+    mask = 0
+    chows = 0  # bit t: a chow starting on t (suit tiles: the int stays one machine digit)
+    twice = False  # two chows start on one tile
     pungs = 0  # bit t: a pung or kong of t (suits only)
     dragons = winds = 0
+    n_chows = n_pungs = n_kongs = n_concealed = 0
+    p = None  # the pair's tile (the first pair, as Facts.pair)
     outside = True  # every block holds a terminal or honour
     honour = False
     i = 0
-    for kind, tile, _wild, meld in f.blocks:
+    for b in f.blocks:
+        kind, tile, _wild, meld = b
+        try:
+            mask |= block_mask[kind][tile]
+        except KeyError:
+            mask |= tile_mask(b.tiles)
         if kind == CHOW:
-            if chows >> tile & 1:
-                chows |= 1 << (tile + 34)
-            chows |= 1 << tile
+            n_chows += 1
+            bit = 1 << tile
+            if chows & bit:
+                twice = True
+            chows |= bit
             if outside and tile % 9 != 0 and tile % 9 != 6:
                 outside = False
         else:
@@ -203,14 +209,25 @@ def reading_table(f) -> dict:
             elif outside and tile % 9 != 0 and tile % 9 != 8:
                 outside = False
             if kind == PUNG or kind == KONG:
-                key = _SET_FU[kind == KONG][tile in ORPHANS][meld.concealed if meld is not None else i != claimed]
+                n_pungs += 1
+                concealed = meld.concealed if meld is not None else i != claimed
+                if concealed:
+                    n_concealed += 1
+                if kind == KONG:
+                    n_kongs += 1
+                    key = _SET_FU[1][tile in ORPHANS][concealed]
+                else:
+                    key = _SET_FU[0][tile in ORPHANS][concealed]
                 t[key] = t.get(key, 0) + 1
                 t[tile] = 1  # yakuhai reads a pung by its tile
                 if tile < 27:
                     pungs |= 1 << tile
+            elif kind == PAIR and p is None:
+                p = tile
         if i == won:
             won_kind, won_tile = kind, tile
         i += 1
+    _tile_yaku(t, mask, o, form, hand)
     # the wait, as Facts.wait reads it (without keeping it on the facts: that costs more than this)
     if won < 0:
         wait = "special"
@@ -233,12 +250,11 @@ def reading_table(f) -> dict:
     t["fu/base"] = 1
     if closed and not self_draw:
         t["fu/ron"] = 1
-    p = f.pair.tile
-    seat, round_ = f.seat_wind, f.round_wind
+    ctx = f.ctx
+    seat, round_ = _WIND_OF.get(ctx.seat_wind), _WIND_OF.get(ctx.round)  # (Facts.seat_wind, round_wind)
     value_pair = int(p in DRAGON_TILES) + int(p == seat) + int(p == round_)
     if value_pair:
         t["fu/pair"] = value_pair
-    n_chows = f.n_chows
     pinfu_shape = n_chows == 4 and wait == "open" and not value_pair  # no fu but the base
     if self_draw:
         t["fu/tsumo+pinfu"] = 1
@@ -246,19 +262,17 @@ def reading_table(f) -> dict:
             t["fu/tsumo"] = 1
     if pinfu_shape:
         t["pinfu" if closed else "fu/open_pinfu"] = 1
-    n_pungs = f.n_pungs
     if n_pungs:
         if seat in t:
             t["pung/seat"] = 1
         if round_ in t:
             t["pung/round"] = 1
-        n = f.concealed_pungs
-        if n:
-            t[ANKOU[n]] = 1
-            if n == 4:
+        if n_concealed:
+            t[ANKOU[n_concealed]] = 1
+            if n_concealed == 4:
                 t["suuankou/tanki" if wait == "pair" else "suuankou"] = 1
-        if f.n_kongs:
-            t[KONGS[f.n_kongs]] = 1
+        if n_kongs:
+            t[KONGS[n_kongs]] = 1
         if n_pungs == 4:
             t["toitoi"] = 1
         if pungs & (pungs >> 9) & (pungs >> 18) & 0x1FF:
@@ -275,7 +289,7 @@ def reading_table(f) -> dict:
         if outside:
             keys = CHANTA if honour else JUNCHAN
             t[keys[0]] = t[keys[o]] = 1
-        if n_chows >= 2 and closed and chows >> 34:
+        if twice and closed:
             twice = _peikou(f)
             if twice is not None:
                 t["peikou2" if twice else "peikou1"] = 1
@@ -286,6 +300,31 @@ def reading_table(f) -> dict:
                     or chows >> 18 & _STRAIGHT == _STRAIGHT:
                 t[ITTSU[0]] = t[ITTSU[o]] = 1
     return t
+
+
+def _tile_yaku(t, mask, o, form, hand):
+    """The yaku the tiles present decide, in every form (mask: Facts.mask)."""
+    if not mask & ORPHAN_MASK:
+        t[SIMPLES[0]] = t[SIMPLES[o]] = 1
+    elif not mask & _NOT_ORPHAN:
+        t["honroutou"] = 1
+        if not mask & _NOT_HONOUR:
+            t["tsuuiisou"] = 1
+        elif not mask & _NOT_TERMINAL:
+            t["chinroutou"] = 1
+    if not mask & _NOT_GREEN:
+        t["ryuuiisou"] = 1
+    if (mask & _M != 0) + (mask & _P != 0) + (mask & _S != 0) == 1:
+        honours = mask & HONOUR_MASK != 0  # (Facts.has_honours)
+        keys = HONITSU if honours else CHINITSU
+        t[keys[0]] = t[keys[o]] = 1
+        if not honours and form == "standard" and not hand.melds:
+            pure = _nine_gates(hand, mask)
+            if pure is not None:
+                t["chuuren/9" if pure else "chuuren"] = 1
+
+
+reading_table.own_pass = True  # best.facts_class: this table's readings get LazyFacts
 
 
 def _peikou(f):
