@@ -255,12 +255,9 @@ def _clean_field(key, value):
 _SCALAR_FIELDS = _BOOLS | _INTS | _SEAT_KEYS | _TEXTS
 _CLEAN: dict = {}  # (key, value, type of value) -> the clean value, or _EXTRA for a valid --set key
 _EXTRA = object()
-_CROSSED: set = set()  # check_context's inputs (_cross) it accepted
+_CROSSED: set = set()  # check_context's inputs it accepted (the fields it reads, _built's `cross`)
 _BLANK = {f.name: f.default for f in fields(Context) if f.name not in ("extra", "others", "rules")}
 _PLAIN_TYPES = frozenset({str, int, bool, float})
-_WIN_TYPE = Context.__dict__["win_type"].fn
-_BY_SELF_DRAW = Context.__dict__["by_self_draw"].fn
-_SEAT_WIND = Context.__dict__["seat_wind"].fn
 
 
 def _one_key(key, value):
@@ -272,11 +269,6 @@ def _one_key(key, value):
         return None
     _check_atom(key, value, MAX_SET_NUMBER)
     return _EXTRA
-
-
-def _cross(ctx) -> tuple:
-    return (ctx.players, ctx.seat, ctx.round, ctx.dealer, ctx.discarder, ctx.robbed, ctx.liable,
-            ctx.self_draw, ctx.kong_draw, ctx.first_turn)
 
 
 def _known_context(kw) -> Context | None:
@@ -308,6 +300,11 @@ def _known_context(kw) -> Context | None:
             clean[key] = got
     if len(extra) > 64:
         return None
+    return _built(clean, extra)
+
+
+def _built(clean: dict, extra: dict) -> Context:
+    """The Context of checked values (the fields set, the --set keys), check_context's verdict kept."""
     ctx = object.__new__(Context)  # what the frozen dataclass's __init__ stores, without its setattr calls
     d = ctx.__dict__
     d.update(_BLANK)
@@ -315,18 +312,53 @@ def _known_context(kw) -> Context | None:
     d["extra"] = extra
     d["others"] = {}
     d["rules"] = {}
-    # the derived values every reading's Facts asks for, by their own code (no descriptor call later);
-    # seat_wind only where it cannot fail (dealer E: the seat itself)
-    d["win_type"] = _WIN_TYPE(ctx)
-    d["by_self_draw"] = _BY_SELF_DRAW(ctx)
+    # the derived values every reading's Facts asks for, written ahead (no descriptor call later): the
+    # properties' own tests (tests/test_context_derived.py compares them); seat_wind only where it
+    # cannot fail (dealer E: the seat itself)
+    win_type = d["win_type"] = "discard" if d["discarder"] else "robbed" if d["robbed"] else "self_draw"
+    d["by_self_draw"] = win_type == "self_draw"
     if d["dealer"] == "E":
-        d["seat_wind"] = _SEAT_WIND(ctx)
-    cross = _cross(ctx)
+        d["seat_wind"] = d["seat"]
+    cross = (d["players"], d["seat"], d["round"], d["dealer"], d["discarder"], d["robbed"], d["liable"],
+             d["self_draw"], d["kong_draw"], d["first_turn"])  # _cross(ctx)
     if cross not in _CROSSED:
         check_context(ctx)
         if len(_CROSSED) >= 4096:
             _CROSSED.clear()
         _CROSSED.add(cross)
+    return ctx
+
+
+def ruleset_context(kw: dict, variant) -> Context | None:
+    """context_from({**kw, "players": ...}) then check_for_ruleset(ctx, variant), for a dict of plain
+    values (no `rules`, no `variant` key) whose every key and value has been checked before, with
+    `players` at the ruleset's count when kw has none; None when some key is new (the full steps then
+    run and give their errors in their order). A flag the ruleset does not read can only be set by a
+    key of kw (the rest are defaults), so check_for_ruleset runs only when kw names one."""
+    clean: dict = {}
+    extra: dict = {}
+    get = _CLEAN.get
+    for key, value in kw.items():
+        if value is None:
+            continue
+        got = get((key, value, value.__class__))
+        if got is None:
+            return None
+        if got is _EXTRA:
+            extra[key] = value
+        else:
+            clean[key] = got
+    if "players" not in kw:
+        players = variant.players
+        if _CLEAN.get(("players", players, players.__class__)) is None:
+            return None
+        clean["players"] = players
+    if len(extra) > 64:
+        return None
+    ctx = _built(clean, extra)
+    plan = _plan(variant)
+    if not plan[3].isdisjoint(kw) or variant.wild_kong_keys or not plan[2].issuperset(extra):
+        check_for_ruleset(ctx, variant)
     return ctx
 
 
@@ -362,13 +394,11 @@ def _flag_name(name: str) -> str:
     return "--other" if name == "others" else "--" + name.replace("_", "-")
 
 
-_PLANS: dict = {}  # id(variant) -> (variant, the flags it does not read with their defaults, its --set keys)
+_PLANS: dict = {}  # id(variant) -> (variant, the flags it does not read with their defaults, its --set
+# keys, the names of those flags)
 
 
-def check_for_ruleset(ctx: Context, variant) -> None:
-    """Refuse what the ruleset would silently ignore: a flag it does not read (its YAML `flags:` lists
-    the optional ones it reads; UNIVERSAL_FLAGS are read by every ruleset) set to anything but its
-    default, and a `--set` key (a record's unknown key) its `context:` does not document."""
+def _plan(variant) -> tuple:
     plan = _PLANS.get(id(variant))
     if plan is None or plan[0] is not variant:
         flags = set(variant.flags)
@@ -377,7 +407,15 @@ def check_for_ruleset(ctx: Context, variant) -> None:
         if len(_PLANS) >= 256:
             _PLANS.clear()
         plan = _PLANS[id(variant)] = (variant, unread, frozenset(
-            k for k in variant.context_keys if k not in _FIELD_NAMES))
+            k for k in variant.context_keys if k not in _FIELD_NAMES), frozenset(n for n, _d in unread))
+    return plan
+
+
+def check_for_ruleset(ctx: Context, variant) -> None:
+    """Refuse what the ruleset would silently ignore: a flag it does not read (its YAML `flags:` lists
+    the optional ones it reads; UNIVERSAL_FLAGS are read by every ruleset) set to anything but its
+    default, and a `--set` key (a record's unknown key) its `context:` does not document."""
+    plan = _plan(variant)
     # the same tests as _check_for_ruleset's: when one fails, it runs to give its first error
     for name, default in plan[1]:
         value = getattr(ctx, name)

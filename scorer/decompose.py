@@ -1,7 +1,7 @@
 """Every reading of a hand's concealed tiles as sets plus a pair, given its declared melds.
 
 Two enumerators give the same answers where both apply (a test checks it): a per-suit table for hands
-without wild tiles (the distinct one-suit splits are few, so an lru_cache makes the split nearly free),
+without wild tiles (the distinct one-suit splits are few, so a table makes the split nearly free),
 and a general search for hands with wild tiles, where each wild tile may stand for any tile and the
 reading records what it stood for.
 """
@@ -72,7 +72,8 @@ class Reading(NamedTuple):
 
 @lru_cache(maxsize=None)
 def _group_splits(counts: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[str, int], ...], ...]:
-    """All ways to split one suit's counts (local indices) into pungs, chows and at most one pair."""
+    """All ways to split one suit's counts (local indices) into pungs, chows and at most one pair: the
+    plain recursive search, kept as the reference _suit_splits is tested against."""
     i = next((k for k, c in enumerate(counts) if c), -1)
     if i < 0:
         return ((),)
@@ -98,14 +99,6 @@ def _group_splits(counts: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[st
     return tuple(sorted(out))
 
 
-@lru_cache(maxsize=65536)  # asked on a per-suit table's miss (tables of their own in mcr_forms too)
-def _group_options(sub: tuple[int, ...], base: int, want_pair: bool) -> tuple[tuple[Block, ...], ...]:
-    """One suit's splits as Blocks, keeping those with (or without) the pair."""
-    return tuple(tuple(_PLAIN_BLOCK[k, base + t] for k, t in split)
-                 for split in _group_splits(sub, base < 27)
-                 if any(k == PAIR for k, _ in split) == want_pair)
-
-
 # one Block per kind and tile, shared by every split: a table entry then adds no Block of its own
 # (Blocks, unlike plain tuples, stay in the cyclic GC's care however long they live)
 _PLAIN_BLOCK = {(k, t): Block(k, t) for k in (CHOW, PUNG, PAIR) for t in range(34)}
@@ -115,6 +108,59 @@ _PLAIN_BLOCK = {(k, t): Block(k, t) for k in (CHOW, PUNG, PAIR) for t in range(3
 _SUIT_TABLES = tuple((base, base + size, {}) for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)))
 
 
+def _suit_splits(sub: tuple[int, ...], suited: bool, want_pair: bool) -> tuple:
+    """_group_splits(sub, suited) with (or without) the pair, sorted the same, by a walk over the
+    ranks that chooses at each rank how many pungs, chows and pairs start there: each split arises
+    from exactly one choice, so nothing is deduplicated and no sub-result kept (a table miss is a
+    rare suit content: tests/test_front_fast.py compares this with _group_splits on every content of
+    up to 9 tiles and on random ones of 11 to 17)."""
+    hi = len(sub) - 1
+    while not sub[hi]:
+        hi -= 1
+    out: list = []
+
+    def walk(i, a, b, chows, pair, pungs):
+        # a: chows started at rank i - 1, b: at rank i - 2 (both hold a tile of rank i)
+        left = sub[i] - a - b
+        while not left:
+            if i == hi:
+                if bool(pair) == want_pair:
+                    out.append(chows + pair + pungs)
+                return
+            i += 1
+            a, b = 0, a
+            left = sub[i] - a - b
+        if left < 0:
+            return
+        room = suited and i + 2 <= hi
+        p = 0
+        while left >= 0:  # p pungs here, then a pair or not, the rest chows starting here
+            for k, got in ((left, ()), (left - 2, (_LOCAL_PAIR[i],))) if (want_pair and not pair and left >= 2) \
+                    else ((left, ()),):
+                if k and (not room or sub[i + 1] - a < k or sub[i + 2] < k):
+                    continue
+                if i == hi:
+                    if bool(pair or got) == want_pair:
+                        out.append(chows + (pair or got) + pungs + (_LOCAL_PUNG[i],) * p)
+                    continue
+                walk(i + 1, k, a, chows + (_LOCAL_CHOW[i],) * k if k else chows, pair or got,
+                     pungs + (_LOCAL_PUNG[i],) * p if p else pungs)
+            left -= 3
+            p += 1
+
+    walk(0, 0, 0, (), (), ())
+    out.sort()
+    return tuple(out)
+
+
+_LOCAL_CHOW, _LOCAL_PAIR, _LOCAL_PUNG = ([(kind, i) for i in range(9)] for kind in (CHOW, PAIR, PUNG))
+
+
+# a suit content's splits in local indices, shared by the three suits (a content met in one suit is
+# no miss in another); the per-suit tables below hold them as Blocks
+_LOCAL: dict = {}
+
+
 def _suit_entry(sub: tuple[int, ...], base: int):
     n = sum(sub)
     if n == 0:
@@ -122,8 +168,15 @@ def _suit_entry(sub: tuple[int, ...], base: int):
     if n % 3 == 1:
         return None
     want_pair = n % 3 == 2
-    options = _group_options(sub, base, want_pair)
-    return (want_pair, options) if options else None
+    key = (sub, base < 27)
+    local = _LOCAL.get(key)
+    if local is None:
+        if len(_LOCAL) >= 65536:
+            _LOCAL.clear()
+        local = _LOCAL[key] = _suit_splits(sub, base < 27, want_pair)
+    if not local:
+        return None
+    return want_pair, tuple(tuple([_PLAIN_BLOCK[k, base + t] for k, t in split]) for split in local)
 
 
 _MISSING = object()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from time import monotonic
 
-from .context import Context, check_for_ruleset, context_from
+from .context import Context, check_for_ruleset, context_from, ruleset_context
 from .errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantUnknown
 from .hand import Hand
 from .notation import parse_hand
@@ -117,7 +117,7 @@ class _Setup:
         self.checked = monotonic()  # when the ruleset's file was last looked at
 
 
-_SETUP: dict = {}  # (variant, a dict context's items and types, the rules') -> _Setup
+_SETUP: dict = {}  # hash of (variant, a dict context's items and types, the rules') -> (that key, _Setup)
 # A _Setup is kept from a context's second sighting on: a batch repeats a few hundred contexts, while
 # contexts that come once (a random table's dora and seats) would only fill the cache, and what stays
 # alive there a while is what the cyclic GC's full collections walk again and again. A context seen
@@ -140,8 +140,10 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         rtypes = tuple(map(type, rules.values())) if rules else ()
         if _ATOM_TYPES.issuperset(ctypes) and _ATOM_TYPES.issuperset(rtypes):  # (1,) == (True,): atoms only
             key = (variant, tuple(ctx.items()), ctypes, tuple(rules.items()) if rules else (), rtypes)
-            hit = _SETUP.get(key)
-            if hit is not None:
+            seen = hash(key)  # _SETUP is keyed by it (one hash a new context), the entry holds the key
+            hit = _SETUP.get(seen)
+            if hit is not None and hit[0] == key:
+                hit = hit[1]
                 now = monotonic()
                 if now - hit.checked < RECHECK_SECONDS:  # load_variant's own wait, without the call
                     return hit
@@ -152,10 +154,12 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
     if key is not None and variant and "variant" not in ctx:  # _variant_and_context's steps, all that apply
         ref = variant
         v = load_variant(variant)
-        c = dict(ctx)
-        c.setdefault("players", v.players)
-        c = context_from(c)
-        check_for_ruleset(c, v)
+        c = ruleset_context(ctx, v)  # keys checked before: both steps at once, else one by one
+        if c is None:
+            c = dict(ctx)
+            c.setdefault("players", v.players)
+            c = context_from(c)
+            check_for_ruleset(c, v)
     else:
         ref = _named_variant(variant, dict(ctx) if "variant" in ctx else {}) if type(ctx) is dict and not kw else None
         v, c = _variant_and_context(ctx, variant, kw)
@@ -165,11 +169,10 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         raise MjError(f"{v.name} is played by {v.players} players, the context says {c.players}")
     setup = _Setup(ref, v, c, v.bind(c.rules))
     if key is not None and type(ref) is str:
-        seen = hash(key)
         if seen in _SEEN:
             if len(_SETUP) >= 1024:
                 _SETUP.clear()
-            _SETUP[key] = setup
+            _SETUP[seen] = (key, setup)
         else:
             if len(_SEEN) >= 4096:
                 _SEEN.clear()

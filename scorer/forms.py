@@ -72,6 +72,8 @@ def seven_pairs(hand, counts, jokers, win_is_wild, options):
 @form("thirteen_orphans")
 def thirteen_orphans(hand, counts, jokers, win_is_wild, options):
     """One of each terminal and honour plus a pair of any of them; no melds."""
+    if not jokers and not (counts[0] and counts[8] and counts[9] and counts[17] and counts[18] and counts[26]):
+        return []  # (a glance that rejects nearly every hand: without wild tiles no orphan may be missing)
     if hand.melds or sum(counts) + jokers != 14:
         return []
     if any(counts[1:8]) or any(counts[10:17]) or any(counts[19:26]):  # a simple (2-8) tile
