@@ -2,70 +2,17 @@
 
 Two enumerators give the same answers where both apply (a test checks it): a per-suit table for hands
 without wild tiles (the distinct one-suit splits are few, so a table makes the split nearly free),
-and a general search for hands with wild tiles, where each wild tile may stand for any tile and the
-reading records what it stood for.
+and a general search for hands with wild tiles (wild_splits.py), where each wild tile may stand for
+any tile and the reading records what it stood for. Blocks and Readings are defined in blocks.py.
 """
 from __future__ import annotations
 
 from functools import lru_cache
 from itertools import chain, product
-from typing import NamedTuple
 
-from .hand import CHOW, KONG, PAIR, PUNG, Hand, Meld
-
-SINGLE = "single"  # a lone tile of a special form (thirteen orphans)
-
-
-class Block(NamedTuple):
-    """One set or pair of a reading. `wild` lists the tiles wild tiles stood for inside it;
-    `meld` is the declared meld it came from (None for concealed tiles)."""
-
-    kind: str
-    tile: int
-    wild: tuple[int, ...] = ()
-    meld: Meld | None = None
-
-    @property
-    def tiles(self) -> tuple[int, ...]:
-        try:
-            return _BLOCK_TILES[self.kind][self.tile]
-        except (KeyError, IndexError, TypeError):
-            pass
-        if self.kind == CHOW:
-            return (self.tile, self.tile + 1, self.tile + 2)
-        return (self.tile,) * {PAIR: 2, PUNG: 3, KONG: 4, SINGLE: 1}[self.kind]
-
-    @property
-    def exposed(self) -> bool:
-        return self.meld is not None and not self.meld.concealed
-
-
-# a block's tiles by kind and tile (Block.tiles is read for every block of every reading)
-_BLOCK_TILES = {CHOW: {t: (t, t + 1, t + 2) for t in range(42)}, PAIR: {t: (t,) * 2 for t in range(42)},
-                PUNG: {t: (t,) * 3 for t in range(42)}, KONG: {t: (t,) * 4 for t in range(42)},
-                SINGLE: {t: (t,) for t in range(42)}}
-
-
-_new_reading = tuple.__new__  # Reading(...) without its Python-level __new__ (a hot loop makes many)
-
-
-class Reading(NamedTuple):
-    """A way to read the whole hand. `form` is 'standard' or a special form's name. `win` is the index in
-    `blocks` of the block that holds the winning tile (-1 where the form has no such notion)."""
-
-    form: str
-    blocks: tuple[Block, ...]
-    win: int = -1
-
-    @property
-    def pair(self) -> Block | None:
-        for b in self.blocks:
-            if b.kind == PAIR:
-                return b
-        return None
-
-    def wild_uses(self) -> tuple[int, ...]:
-        return tuple(t for b in self.blocks for t in b.wild)
+from .blocks import _BLOCK_TILES, SINGLE, Block, Reading, _new_reading  # noqa: F401 - the names' old home
+from .hand import CHOW, KONG, PAIR, PUNG, Hand
+from .wild_splits import _wild_splits, _wild_splits_by_suit  # noqa: F401 - tests and bench/wild.py
 
 
 # ---- sets and pair without wild tiles: per-suit table -------------------------------------------
@@ -99,12 +46,18 @@ def _group_splits(counts: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[st
     return tuple(sorted(out))
 
 
-# one Block per kind and tile, shared by every split: a table entry then adds no Block of its own
-# (Blocks, unlike plain tuples, stay in the cyclic GC's care however long they live)
-_PLAIN_BLOCK = {(k, t): Block(k, t) for k in (CHOW, PUNG, PAIR) for t in range(34)}
+# one Block per kind and tile, shared by every split, and its number: a table entry holds the numbers,
+# so it holds ints alone, which the cyclic GC stops tracking (a tuple of Blocks, like the Blocks
+# themselves, stays in its care however long it lives: random hands meet a new suit content every few
+# hands, and a full collection walked every entry kept so far, a tenth of a riichi hand's time)
+_BLOCKS = tuple(Block(k, t) for k in (CHOW, PUNG, PAIR) for t in range(34))
+_CODE = {(b.kind, b.tile): i for i, b in enumerate(_BLOCKS)}
+_PLAIN_BLOCK = {(b.kind, b.tile): b for b in _BLOCKS}
+_BLOCK_AT = _BLOCKS.__getitem__
 
 # per suit (and the honours): its counts -> () when empty, None when they cannot be sets and at most one
-# pair, else (whether they hold the pair, their splits). A batch meets few distinct suit contents.
+# pair, else (whether they hold the pair, their splits as tuples of block numbers). A batch meets few
+# distinct suit contents.
 _SUIT_TABLES = tuple((base, base + size, {}) for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)))
 
 
@@ -176,7 +129,7 @@ def _suit_entry(sub: tuple[int, ...], base: int):
         local = _LOCAL[key] = _suit_splits(sub, base < 27, want_pair)
     if not local:
         return None
-    return want_pair, tuple(tuple([_PLAIN_BLOCK[k, base + t] for k, t in split]) for split in local)
+    return want_pair, tuple(tuple([_CODE[k, base + t] for k, t in split]) for split in local)
 
 
 _MISSING = object()
@@ -208,213 +161,14 @@ def _plain_splits(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
     if not paired:
         return []
     if len(per_group) == 1:
-        return list(per_group[0])
+        return [tuple(map(_BLOCK_AT, split)) for split in per_group[0]]
     if single:  # the usual case: one split per suit
-        out: tuple = ()
+        out: list = []
         for options in per_group:
             out += options[0]
-        return [out]
-    return [tuple(b for group in combo for b in group) for combo in product(*per_group)]
+        return [tuple(map(_BLOCK_AT, out))]
+    return [tuple(map(_BLOCK_AT, chain.from_iterable(combo))) for combo in product(*per_group)]
 
-
-# ---- with wild tiles: general search -------------------------------------------------------------
-
-_ANY_SET = tuple([Block(PUNG, t) for t in range(34)] + [Block(CHOW, s * 9 + r) for s in range(3) for r in range(7)])
-
-
-def _all_wild(block: Block) -> Block:
-    return block._replace(wild=block.tiles)
-
-
-@lru_cache(maxsize=65536)
-def _wild_splits(counts: tuple[int, ...], jokers: int, need_pair: bool) -> frozenset:
-    i = next((k for k, c in enumerate(counts) if c), -1)
-    if i < 0:
-        return frozenset(_jokers_only(jokers, need_pair))
-    out = set()
-    c = list(counts)
-
-    def take(block: Block, natural: tuple[int, ...], wild: tuple[int, ...], pair_used: bool):
-        if len(wild) > jokers:
-            return
-        for k in natural:
-            c[k] -= 1
-        if min(c) >= 0:
-            placed = Block(block.kind, block.tile, wild, block.meld)  # block._replace(wild=wild), faster
-            for rest in _wild_splits(tuple(c), jokers - len(wild), need_pair and not pair_used):
-                out.add(tuple(sorted(rest + (placed,))))
-        for k in natural:
-            c[k] += 1
-
-    if need_pair:
-        take(Block(PAIR, i), (i, i), (), True)
-        take(Block(PAIR, i), (i,), (i,), True)
-    take(Block(PUNG, i), (i, i, i), (), False)
-    take(Block(PUNG, i), (i, i), (i,), False)
-    take(Block(PUNG, i), (i,), (i, i), False)
-    if i < 27:
-        rank = i % 9
-        for start in (i - 2, i - 1, i):
-            if start < i - rank or start + 2 > i - rank + 8:
-                continue
-            others = [k for k in (start, start + 1, start + 2) if k != i]
-            # tiles below i are used up, so they must be wild; above i, natural or wild
-            for choice in product(*[((k, "w"),) if k < i else ((k, "n"), (k, "w")) for k in others]):
-                natural = (i,) + tuple(k for k, how in choice if how == "n")
-                wild = tuple(k for k, how in choice if how == "w")
-                take(Block(CHOW, start), natural, wild, False)
-    return frozenset(out)
-
-
-def _first_moves(base: int, i: int) -> tuple:
-    """The blocks a suit's (or the honours') first natural tile `i` (local index) may go to, as
-    (makes the pair, the block, how many of `i` it takes, the other natural tiles it takes): a pair
-    or a pung with the rest of its copies natural or wild, a chow (suits only) whose tiles below `i`
-    are wild (they are used up) and whose tiles above are natural or wild."""
-    out = []
-    t = base + i
-    for pair, kind, n in ((True, PAIR, 2), (False, PUNG, 3)):
-        for natural in range(n, 0, -1):
-            out.append((pair, Block(kind, t, (t,) * (n - natural)), natural, ()))
-    if base < 27:
-        for start in (i - 2, i - 1, i):
-            if start < 0 or start + 2 > 8:
-                continue
-            others = [k for k in (start, start + 1, start + 2) if k != i]
-            for choice in product(*[((k, "w"),) if k < i else ((k, "n"), (k, "w")) for k in others]):
-                natural = tuple(k for k, how in choice if how == "n")
-                wild = tuple(base + k for k, how in choice if how == "w")
-                out.append((False, Block(CHOW, base + start, wild), 1, natural))
-    return tuple(out)
-
-
-# per base (0, 9, 18, 27) and first natural tile: its moves (a table: a miss of _suit_wild walks them)
-_FIRST_MOVES = {base: tuple(_first_moves(base, i) for i in range(9 if base < 27 else 7)) for base in (0, 9, 18, 27)}
-
-
-@lru_cache(maxsize=None)
-def _suit_wild(sub: tuple[int, ...], base: int, jokers: int, need_pair: bool) -> tuple[tuple[Block, ...], ...]:
-    """_wild_splits for one suit (or the honours) at `base`: every split of its natural tiles into blocks
-    that each hold at least one of them, using exactly `jokers` wild tiles, with the pair or without.
-    The same search, cached per suit (a hand's suits recur far more often than whole hands)."""
-    i = next((k for k, c in enumerate(sub) if c), -1)
-    if i < 0:
-        return ((),) if jokers == 0 and not need_pair else ()
-    out = set()
-    have = sub[i]
-    for pair, placed, n, others in _FIRST_MOVES[base][i]:
-        # the first tile left, n of its copies, and each other natural tile once
-        if pair and not need_pair:
-            continue
-        left = jokers - len(placed[2])
-        if left < 0 or n > have:
-            continue
-        c = list(sub)
-        c[i] -= n
-        if others:
-            short = False
-            for k in others:
-                if not c[k]:
-                    short = True
-                    break
-                c[k] -= 1
-            if short:
-                continue
-        for rest in _suit_wild(tuple(c), base, left, need_pair and not pair):
-            out.add(tuple(sorted(rest + (placed,))))
-    return tuple(out)
-
-
-@lru_cache(maxsize=None)
-def _jokers_only_cached(jokers: int, need_pair: bool) -> tuple[tuple[Block, ...], ...]:
-    return tuple(_jokers_only(jokers, need_pair))
-
-
-@lru_cache(maxsize=4096)
-def _wild_splits_by_suit(counts: tuple[int, ...], jokers: int) -> tuple[tuple[Block, ...], ...]:
-    """sorted(_wild_splits(counts, jokers, True)), composed from per-suit searches: the pair goes to one
-    suit or to the wild tiles alone, the wild tiles are shared out among the suits (each suit's count
-    plus its share is a multiple of three, plus two where the pair is) and the rest make all-wild blocks.
-    Every block of a suit's split holds a natural tile of that suit and an all-wild block none, so each
-    split of the hand arises from exactly one choice."""
-    groups = []
-    for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)):
-        sub = counts[base:base + size]
-        n = sum(sub)
-        if n:
-            groups.append((sub, base, n))
-    out: list = []
-    ng = len(groups)
-    for pair_at in range(ng + 1):  # ng: the pair is made of wild tiles only
-        lists = []
-        for g, (sub, base, n) in enumerate(groups):
-            got = _suit_choices(sub, base, n, jokers, g == pair_at)
-            if not got:
-                break
-            lists.append(got)
-        else:
-            for picks in product(*lists):
-                left = jokers
-                for j, _splits in picks:
-                    left -= j
-                if left < 0:
-                    continue
-                free = _jokers_only_cached(left, pair_at == ng)
-                if not free:
-                    continue
-                for combo in product(*[splits for _j, splits in picks], free):
-                    out.append(tuple(sorted(chain.from_iterable(combo))))
-    out.sort()
-    return tuple(out)
-
-
-@lru_cache(maxsize=None)
-def _suit_choices(sub: tuple[int, ...], base: int, n: int, jokers: int, need_pair: bool) -> tuple:
-    """(wild tiles used, _suit_wild's splits) for each share of at most `jokers` wild tiles that one
-    suit (`n` natural tiles) can take: n plus its share is a multiple of three, plus two with the pair."""
-    out = []
-    j = (-(n - 2 if need_pair else n)) % 3
-    while j <= jokers:
-        if base == 9 or base == 18:  # the same content in the first suit, moved: one search for the three
-            got = _moved(_suit_wild(sub, 0, j, need_pair), base)
-        else:
-            got = _suit_wild(sub, base, j, need_pair)
-        if got:
-            out.append((j, got))
-        j += 3
-    return tuple(out)
-
-
-_MOVED: dict = {}  # (a block of the first suit, base) -> the same block in the suit at base
-
-
-def _moved(splits: tuple, base: int) -> tuple:
-    """The splits of the first suit moved to the suit at `base` (each split stays sorted: every tile,
-    wild ones too, moves by the same step)."""
-    out = []
-    for split in splits:
-        moved = []
-        for b in split:
-            m = _MOVED.get((b, base))
-            if m is None:
-                m = _MOVED[b, base] = Block(b.kind, b.tile + base, tuple(w + base for w in b.wild))
-            moved.append(m)
-        out.append(tuple(moved))
-    return tuple(out)
-
-
-def _jokers_only(jokers: int, need_pair: bool) -> list[tuple[Block, ...]]:
-    if need_pair:
-        if jokers < 2:
-            return []
-        return [tuple(sorted(rest + (Block(PAIR, t, (t, t)),)))
-                for t in range(34) for rest in _jokers_only(jokers - 2, False)]
-    if jokers % 3:
-        return []
-    result: list[tuple[Block, ...]] = [()]
-    for _ in range(jokers // 3):
-        result = list({tuple(sorted(r + (_all_wild(b),))) for r in result for b in _ANY_SET})
-    return result
 
 
 def standard_splits(counts: tuple[int, ...], jokers: int = 0) -> list[tuple[Block, ...]]:

@@ -205,3 +205,27 @@ def test_score_with_a_dict_context_is_unchanged_by_the_quick_setup():
             except MjError as e:
                 got.append((type(e).__name__, str(e)))
         assert got[0] == got[1] == got[2], (text, got)
+
+
+def test_suit_tables_hold_only_what_the_cyclic_gc_stops_tracking():
+    # the tables grow by a new suit content every few random hands; entries of Blocks would stay in the
+    # cyclic GC's care for good (a full collection walks them all), entries of ints and bools do not
+    import gc
+
+    for _base, _end, table in dc._SUIT_TABLES:
+        table.clear()  # (entries made before may sit in gc.freeze()'s generation: batch.tune_gc froze them)
+    rng = random.Random(21)
+    for _ in range(300):
+        counts = [0] * 34
+        for t in rng.sample(range(34), 5):
+            counts[t] += 3 if t >= 27 or rng.random() < 0.5 else 0
+        dc._plain_splits(tuple(counts))
+    for text in ("123m 456m 789m 11p 345s", "111m 234m 345m 456m 99m", "123p 123p 123p 456s 77z"):
+        score(text, {"self_draw": True}, variant="riichi")
+    for _ in range(3):  # (a tuple is untracked once its items are: one collection a level of nesting)
+        gc.collect()
+    entries = [e for _base, _end, table in dc._SUIT_TABLES for e in table.values() if e]
+    assert len(entries) > 20
+    assert not any(gc.is_tracked(e) for e in entries)
+    splits = dc._plain_splits(parse_hand("123m 456m 789m 11p 345s").counts)
+    assert splits and all(isinstance(b, dc.Block) for s in splits for b in s)
