@@ -10,8 +10,16 @@
   self-draw, discard, robbed kong, kong draw, last tile, fourth tile, bonus tiles).
 
 Both sides score the same hands in alternating chunks of 1,000 (a shared machine's load falls on
-both alike), timed with time.process_time (CPU time of this process); the inputs each engine takes
-are built before timing. A refused hand (no yaku, under 8 fan) counts as work done on both sides.
+both alike), timed with time.process_time (CPU time of this process). A refused hand (no yaku, under
+8 fan) counts as work done on both sides. Each ruleset prints two comparisons:
+
+- the issue's: ours from the hand's text and a context dict (what a user gives: parsed and checked
+  in the timing) against the reference given its own inputs built before timing (the package's
+  136-tile arrays, melds and HandConfig; MahjongGB's argument tuple);
+- objects on both sides: ours given the parsed Hand and the checked Context (the ruleset's Context,
+  one new object a hand, built before timing, as the reference's inputs are) against the same
+  reference figure; for riichi also the package with its HandConfig built in the timing, as a caller
+  of the package builds one a hand (its tile arrays still built before).
 
     python bench/competition.py              # 20,000 hands each
     python bench/competition.py --n 5000
@@ -20,6 +28,7 @@ are built before timing. A refused hand (no yaku, under 8 fan) counts as work do
 from __future__ import annotations
 
 import argparse
+import gc
 import random
 import sys
 import time
@@ -33,18 +42,52 @@ from scorer.engine import score  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
 
 
-def alternate(ours, theirs, n, step=1000):
-    """(our CPU seconds, theirs) over n cases, the two run chunk by chunk, one after the other."""
-    a = b = 0.0
+def alternate(runs, n, step=1000):
+    """The CPU seconds of each of `runs` (functions of a case range) over n cases, run chunk by chunk,
+    one after the other."""
+    spent = [0.0] * len(runs)
+    # the inputs built before timing are long-lived objects neither side made: collected now, or the
+    # full collection they bring on falls on whichever side allocates at that moment
+    gc.collect()
     for i in range(0, n, step):
-        t0 = time.process_time()
-        ours(i, min(n, i + step))
-        t1 = time.process_time()
-        theirs(i, min(n, i + step))
-        t2 = time.process_time()
-        a += t1 - t0
-        b += t2 - t1
-    return a, b
+        for k, run in enumerate(runs):
+            t0 = time.process_time()
+            run(i, min(n, i + step))
+            spent[k] += time.process_time() - t0
+    return spent
+
+
+def objects(texts_and_contexts, variant, rules):
+    """(Hand, Context) of each case as score() makes them (None for one it refuses before scoring),
+    each a new object: nothing kept on a Context by an earlier score() call."""
+    from scorer.engine import _setup
+    from scorer.notation import parse_hand
+
+    out = []
+    for text, ctx in texts_and_contexts:
+        try:
+            s = _setup(ctx, variant, rules, {})
+            out.append((parse_hand(text, win=s.ctx.win, max_size=s.max_size), s.ctx))
+        except MjError:
+            out.append(None)
+    # score() keeps a context's setup and a hand's parse from their second sighting on: these were the
+    # first, so the text run's warm-up would make its timed run a third (kept) one; forget them
+    from scorer import engine_setup, notation
+
+    for seen in (engine_setup._SEEN, engine_setup._SETUP, notation._SEEN, notation._PARSED):
+        seen.clear()
+    return out
+
+
+def scorer_of_objects(made, variant):
+    def run(i, j):
+        for got in made[i:j]:
+            if got is not None:
+                try:
+                    score(got[0], got[1], variant=variant)
+                except MjError:
+                    pass
+    return run
 
 
 def riichi(n, seed):
@@ -61,7 +104,9 @@ def riichi(n, seed):
         kw.pop("is_renhou", None)  # renhou is off in these rules; the package has no "off"
         dora = [t * 4 + 3 for t in kw.pop("_dora", [])]
         ura = [t * 4 + 3 for t in kw.pop("_ura", [])]
-        inputs.append((tiles, win, melds or None, dora, HandConfig(options=OptionalRules(**optional), **kw), ura))
+        inputs.append((tiles, win, melds or None, dora, HandConfig(options=OptionalRules(**optional), **kw), ura,
+                       kw))
+    made = objects([(text, ctx) for text, _spec, ctx, _kw in cases], "riichi", rules)
 
     def ours(i, j):
         for text, _spec, ctx, _kw in cases[i:j]:
@@ -71,12 +116,20 @@ def riichi(n, seed):
                 pass
 
     def theirs(i, j):
-        for tiles, win, melds, dora, config, ura in inputs[i:j]:
+        for tiles, win, melds, dora, config, ura, _kw in inputs[i:j]:
+            HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora, config=config,
+                                               ura_dora_indicators=ura)
+
+    def theirs_with_config(i, j):
+        for tiles, win, melds, dora, _config, ura, kw in inputs[i:j]:
+            config = HandConfig(options=OptionalRules(**optional), **kw)
             HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora, config=config,
                                                ura_dora_indicators=ura)
 
     ours(0, min(n, 500))  # load the ruleset
-    return alternate(ours, theirs, n)
+    # the objects' run last in each chunk: their Contexts are the ones the text run's setup checked
+    # again (equal, not the same objects), so neither run finds the other's work kept
+    return alternate([ours, theirs, scorer_of_objects(made, "riichi"), theirs_with_config], n)
 
 
 def mcr(n, seed):
@@ -85,6 +138,7 @@ def mcr(n, seed):
 
     rng = random.Random(seed)
     cases = [md.make_case(rng) for _ in range(n)]
+    made = objects([(text, ctx) for text, ctx, _gb in cases], "mcr", md.RULES)
 
     def ours(i, j):
         for text, ctx, _gb in cases[i:j]:
@@ -101,7 +155,7 @@ def mcr(n, seed):
                 pass
 
     ours(0, min(n, 500))
-    return alternate(ours, theirs, n)
+    return alternate([ours, theirs, scorer_of_objects(made, "mcr")], n)
 
 
 def main():
@@ -116,12 +170,17 @@ def main():
         if a.only and name != a.only:
             continue
         try:
-            ours, theirs = run(a.n, a.seed)
+            ours, theirs, objs, *more = run(a.n, a.seed)
         except ImportError as e:
             print(f"{name:7s} skipped: {e}")
             continue
         print(f"{name:7s} mjscore {a.n / ours:9,.0f} hands/s   {ref} {a.n / theirs:9,.0f} hands/s   "
               f"ratio {theirs / ours:5.2f}x ({target})", flush=True)
+        print(f"{'':7s} objects on both sides: mjscore given Hand and Context {a.n / objs:9,.0f} hands/s, "
+              f"ratio {theirs / objs:5.2f}x", flush=True)
+        if more:
+            print(f"{'':7s} the package building its HandConfig a hand {a.n / more[0]:9,.0f} hands/s: "
+                  f"ratio {more[0] / ours:5.2f}x from text, {more[0] / objs:5.2f}x from objects", flush=True)
 
 
 if __name__ == "__main__":
