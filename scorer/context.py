@@ -274,6 +274,14 @@ def _one_key(key, value):
 def _known_context(kw) -> Context | None:
     """The Context of kw when every key and value has been checked before (None otherwise: the full
     checks then run and give their errors in their order). Same fields and dicts as _make_context."""
+    checked = _checked(kw)
+    return None if checked is None else _built(*checked)
+
+
+def _checked(kw) -> tuple | None:
+    """(the clean fields, the --set keys) of kw's keys and values, each checked once and kept (per key,
+    value and type of value); None when one is no plain value or fails its check (the full checks
+    then give the error, after those of the keys before it)."""
     clean: dict = {}
     extra: dict = {}
     get = _CLEAN.get
@@ -300,7 +308,7 @@ def _known_context(kw) -> Context | None:
             clean[key] = got
     if len(extra) > 64:
         return None
-    return _built(clean, extra)
+    return clean, extra
 
 
 def _built(clean: dict, extra: dict) -> Context:
@@ -331,30 +339,19 @@ def _built(clean: dict, extra: dict) -> Context:
 
 def ruleset_context(kw: dict, variant) -> Context | None:
     """context_from({**kw, "players": ...}) then check_for_ruleset(ctx, variant), for a dict of plain
-    values (no `rules`, no `variant` key) whose every key and value has been checked before, with
-    `players` at the ruleset's count when kw has none; None when some key is new (the full steps then
-    run and give their errors in their order). A flag the ruleset does not read can only be set by a
+    values (no `rules`, no `variant` key) with `players` at the ruleset's count when kw has none; None
+    when some key or value fails its check, or `players` was never checked (the full steps then run
+    and give their errors in their order). A flag the ruleset does not read can only be set by a
     key of kw (the rest are defaults), so check_for_ruleset runs only when kw names one."""
-    clean: dict = {}
-    extra: dict = {}
-    get = _CLEAN.get
-    for key, value in kw.items():
-        if value is None:
-            continue
-        got = get((key, value, value.__class__))
-        if got is None:
-            return None
-        if got is _EXTRA:
-            extra[key] = value
-        else:
-            clean[key] = got
+    checked = _checked(kw)
+    if checked is None:
+        return None
+    clean, extra = checked
     if "players" not in kw:
         players = variant.players
         if _CLEAN.get(("players", players, players.__class__)) is None:
             return None
         clean["players"] = players
-    if len(extra) > 64:
-        return None
     ctx = _built(clean, extra)
     plan = _plan(variant)
     if not plan[3].isdisjoint(kw) or variant.wild_kong_keys or not plan[2].issuperset(extra):
