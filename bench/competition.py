@@ -16,8 +16,9 @@ both alike), timed with time.process_time (CPU time of this process). A refused 
 - the issue's: ours from the hand's text and a context dict (what a user gives: parsed and checked
   in the timing) against the reference given its own inputs built before timing (the package's
   136-tile arrays, melds and HandConfig; MahjongGB's argument tuple);
-- objects on both sides: ours given the parsed Hand and the checked Context (the ruleset's Context,
-  one new object a hand, built before timing, as the reference's inputs are) against the same
+- objects on both sides: ours given a Hand and a Context made before timing through the public API
+  (`scorer.parse_hand`, `scorer.make_context`; one new object each a hand, as the reference's inputs
+  are built before timing), score() still checking the context against the ruleset, against the same
   reference figure; for riichi also the package with its HandConfig built in the timing, as a caller
   of the package builds one a hand (its tile arrays still built before).
 
@@ -57,34 +58,33 @@ def alternate(runs, n, step=1000):
     return spent
 
 
-def objects(texts_and_contexts, variant, rules):
-    """(Hand, Context) of each case as score() makes them (None for one it refuses before scoring),
-    each a new object: nothing kept on a Context by an earlier score() call."""
-    from scorer.engine import _setup
-    from scorer.notation import parse_hand
+def objects(texts_and_contexts):
+    """(Hand, Context) of each case made through the public API (scorer.parse_hand, make_context), as
+    a caller scoring many hands makes them (None for one refused there), each a new object: nothing
+    kept on a Context by an earlier score() call."""
+    from scorer import make_context, parse_hand
 
     out = []
     for text, ctx in texts_and_contexts:
         try:
-            s = _setup(ctx, variant, rules, {})
-            out.append((parse_hand(text, win=s.ctx.win, max_size=s.max_size), s.ctx))
+            out.append((parse_hand(text), make_context(**ctx)))
         except MjError:
             out.append(None)
-    # score() keeps a context's setup and a hand's parse from their second sighting on: these were the
-    # first, so the text run's warm-up would make its timed run a third (kept) one; forget them
-    from scorer import engine_setup, notation
+    # score() keeps a hand's parse from its second sighting on: these were the first, so the text
+    # run's warm-up would make its timed run a third (kept) one; forget them
+    from scorer import notation
 
-    for seen in (engine_setup._SEEN, engine_setup._SETUP, notation._SEEN, notation._PARSED):
+    for seen in (notation._SEEN, notation._PARSED):
         seen.clear()
     return out
 
 
-def scorer_of_objects(made, variant):
+def scorer_of_objects(made, variant, rules):
     def run(i, j):
         for got in made[i:j]:
             if got is not None:
                 try:
-                    score(got[0], got[1], variant=variant)
+                    score(got[0], got[1], variant=variant, rules=rules)
                 except MjError:
                     pass
     return run
@@ -106,7 +106,7 @@ def riichi(n, seed):
         ura = [t * 4 + 3 for t in kw.pop("_ura", [])]
         inputs.append((tiles, win, melds or None, dora, HandConfig(options=OptionalRules(**optional), **kw), ura,
                        kw))
-    made = objects([(text, ctx) for text, _spec, ctx, _kw in cases], "riichi", rules)
+    made = objects([(text, ctx) for text, _spec, ctx, _kw in cases])
 
     def ours(i, j):
         for text, _spec, ctx, _kw in cases[i:j]:
@@ -129,7 +129,7 @@ def riichi(n, seed):
     ours(0, min(n, 500))  # load the ruleset
     # the objects' run last in each chunk: their Contexts are the ones the text run's setup checked
     # again (equal, not the same objects), so neither run finds the other's work kept
-    return alternate([ours, theirs, scorer_of_objects(made, "riichi"), theirs_with_config], n)
+    return alternate([ours, theirs, scorer_of_objects(made, "riichi", rules), theirs_with_config], n)
 
 
 def mcr(n, seed):
@@ -138,7 +138,7 @@ def mcr(n, seed):
 
     rng = random.Random(seed)
     cases = [md.make_case(rng) for _ in range(n)]
-    made = objects([(text, ctx) for text, ctx, _gb in cases], "mcr", md.RULES)
+    made = objects([(text, ctx) for text, ctx, _gb in cases])
 
     def ours(i, j):
         for text, ctx, _gb in cases[i:j]:
@@ -155,7 +155,7 @@ def mcr(n, seed):
                 pass
 
     ours(0, min(n, 500))
-    return alternate([ours, theirs, scorer_of_objects(made, "mcr")], n)
+    return alternate([ours, theirs, scorer_of_objects(made, "mcr", md.RULES)], n)
 
 
 def main():

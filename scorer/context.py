@@ -320,6 +320,10 @@ def _built(clean: dict, extra: dict) -> Context:
     d["extra"] = extra
     d["others"] = {}
     d["rules"] = {}
+    # the fields given (the rest hold their defaults): check_for_ruleset's flags are then told from a
+    # glance at the names; a Context made otherwise (replace(), the full checks) has none, and is read
+    # flag by flag
+    d["_given"] = clean
     # the derived values every reading's Facts asks for, written ahead (no descriptor call later): the
     # properties' own tests (tests/test_context_derived.py compares them); seat_wind only where it
     # cannot fail (dealer E: the seat itself)
@@ -413,6 +417,11 @@ def check_for_ruleset(ctx: Context, variant) -> None:
     the optional ones it reads; UNIVERSAL_FLAGS are read by every ruleset) set to anything but its
     default, and a `--set` key (a record's unknown key) its `context:` does not document."""
     plan = _plan(variant)
+    given = ctx.__dict__.get("_given")
+    if given is not None and plan[3].isdisjoint(given):  # no flag it does not read is set (_built)
+        if variant.wild_kong_keys or not plan[2].issuperset(ctx.extra):
+            return _check_for_ruleset(ctx, variant)
+        return None
     # the same tests as _check_for_ruleset's: when one fails, it runs to give its first error
     for name, default in plan[1]:
         value = getattr(ctx, name)

@@ -229,3 +229,25 @@ def test_suit_tables_hold_only_what_the_cyclic_gc_stops_tracking():
     assert not any(gc.is_tracked(e) for e in entries)
     splits = dc._plain_splits(parse_hand("123m 456m 789m 11p 345s").counts)
     assert splits and all(isinstance(b, dc.Block) for s in splits for b in s)
+
+
+@pytest.mark.parametrize("variant", ["riichi", "mcr", "hk-old", "wuhan", "xiamen"])
+def test_ruleset_check_by_the_given_names_agrees_with_the_full_check(variant):
+    # a Context built from known keys (_built) carries the names given, and check_for_ruleset decides
+    # from them at a glance: the same outcome and message as the flag-by-flag check
+    from tests.test_context_fast import _random_kw
+
+    v = load_variant(variant)
+    rng = random.Random(variant + "given")
+    glanced = 0
+    for _ in range(1500):
+        kw = _random_kw(rng)
+        kw["players"] = v.players
+        for _twice in range(2):  # the second time every valid key is known
+            got = _outcome(cx.context_from, dict(kw))
+        if got[0] != "ok":
+            continue
+        ctx = got[1]
+        glanced += "_given" in ctx.__dict__
+        assert _outcome(cx.check_for_ruleset, ctx, v) == _outcome(cx._check_for_ruleset, ctx, v), kw
+    assert glanced > 100
