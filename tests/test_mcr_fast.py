@@ -1,10 +1,12 @@
 """MCR's fast paths against the plain code they replace, entry by entry on random readings: the one
-reading table of a standard reading (mcr_table.py) against the table the predicates' own code gives
-(mcr.plain_table), and the packed single-wait test (mcr_wait.py) against mcr_forms.unique_wait."""
+reading table of a standard reading (mcr_table.py) and of the special forms (mcr_special.py) against the
+table the predicates' own code gives (mcr.plain_table), and the packed single-wait test (mcr_wait.py)
+against mcr_forms.unique_wait."""
 import random
+from collections import Counter
 
 from scorer.facts import Facts
-from scorer.patterns import mcr, mcr_forms, mcr_table, mcr_wait
+from scorer.patterns import mcr, mcr_forms, mcr_special, mcr_table, mcr_wait
 from tests.readings import bench_module, reading_facts
 
 RULE_SETS = ({"concealed_and_melded_kong": True}, {})
@@ -16,16 +18,84 @@ def _facts(seed, n, rules):
     return reading_facts([md.make_case(rng)[:2] for _ in range(n)], "mcr", rules)
 
 
-def test_standard_table_equals_the_plain_table():
-    fast = 0
+_FAST = {"standard": mcr_table.standard_table, "seven_pairs": mcr_special.special_table,
+         "thirteen_orphans": mcr_special.special_table, "mcr_honours_knitted": mcr_special.special_table,
+         "mcr_knitted_straight": mcr_special.knitted_table}
+
+
+def test_reading_table_equals_the_plain_table():
+    fast = Counter()
     for seed, rules in enumerate(RULE_SETS):
         for _bound, f in _facts(20 + seed, 2500, rules):
-            # fresh facts for the plain path: nothing the fast path kept on the reading is read back
-            plain = mcr.plain_table(Facts(f.hand, f.reading, f.ctx, f.wild, f.options))
+            # fresh facts for the plain path: nothing the fast path kept on the reading (or hand) is read back
+            hand = type(f.hand)(f.hand.concealed, f.hand.melds, f.hand.bonus, f.hand.win_tile)
+            plain = mcr.plain_table(Facts(hand, f.reading, f.ctx, f.wild, f.options))
             got = mcr.reading_table(f)
             assert got == plain, (f.hand, f.reading, f.ctx)
-            fast += f.form == "standard" and mcr_table.standard_table(f) is not None
-    assert fast > 3000  # most readings are standard and take the fast path
+            fast[f.form] += _FAST[f.form](f) is not None
+    # every form takes its fast path on most readings (nine gates hands keep the plain path)
+    assert fast["standard"] > 3000, fast
+    assert min(fast[form] for form in _FAST if form != "standard") > 60, fast
+
+
+def test_special_tables_with_melds_and_kongs():
+    # knitted straights with a declared chow, pung or kong, and their pungs of winds and dragons
+    n = Counter()
+    for _bound, f in _facts(40, 6000, RULE_SETS[1]):
+        if f.form != "mcr_knitted_straight":
+            continue
+        hand = type(f.hand)(f.hand.concealed, f.hand.melds, f.hand.bonus, f.hand.win_tile)
+        assert mcr.reading_table(f) == mcr.plain_table(Facts(hand, f.reading, f.ctx, f.wild, f.options))
+        n["melds" if f.hand.melds else "concealed"] += 1
+        n.update(b.kind for b in f.blocks if b.kind != "single" and b.kind != "pair")
+        n["wait"] += any(k.startswith("wait:") for k in mcr.reading_table(f))
+    assert min(n.values()) > 20, n
+
+
+def test_hand_facts_equal_the_counts():
+    md = bench_module("mcr_diff")
+    rng = random.Random(12)
+    from scorer.notation import parse_hand
+
+    seen = Counter()
+    for _ in range(4000):
+        text, _ctx, _gb = md.make_case(rng)
+        hand = parse_hand(text)
+        nine, fours, fourth = mcr_table.hand_facts(hand)
+        win = hand.win_tile
+        assert fours == hand.all_counts[:34].count(4), text
+        assert fourth == (bool(hand.melds) and hand.all_counts[win] - hand.counts[win] == 3), text
+        c = list(hand.counts)
+        c[win] -= 1
+        base = win - win % 9
+        assert nine == (not hand.melds and win < 27 and c[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]), text
+        seen.update(x for x, on in (("nine", nine), ("fours", fours), ("fourth", fourth)) if on)
+    assert min(seen.values()) > 10, seen
+
+
+def test_tile_part_equals_the_answers_of_its_mask():
+    # the tile fans kept per what they read of the mask (mcr_tiles.tile_part) against the fans worked
+    # out from the mask itself, and against the predicates
+    from types import SimpleNamespace as NS
+
+    from scorer.patterns import mcr_tiles
+
+    rng = random.Random(8)
+    for _ in range(20000):
+        mask = 0
+        for _t in range(rng.choice((1, 2, 4, 6, 8, 10, 13))):
+            mask |= 1 << rng.choice((rng.randrange(34), rng.randrange(9), 27 + rng.randrange(7)))
+        for tile_fans in (True, False):
+            assert mcr_tiles.tile_part(mask, tile_fans) == mcr_tiles._tile_answers(mask, tile_fans), (mask, tile_fans)
+        f = NS(mask=mask, form="standard")
+        part = mcr_tiles.tile_part(mask, True)
+        for low, high in mcr_tiles.TABLE_BANDS:
+            assert part.get(f"ranks:{low}-{high}", 0) == mcr_tiles.mcr_ranks(f, low, high)
+        for suits, honours in mcr_tiles.TABLE_SUITS:
+            assert part.get(f"suits:{suits}:{honours}", 0) == mcr_tiles.mcr_suits(f, suits, honours)
+        for name in mcr_tiles._GROUPS:
+            assert part.get("within:" + name, 0) == mcr_tiles.mcr_tiles_within(f, name)
+        assert part.get("x:mcr_all_types", 0) == mcr_tiles.mcr_all_types(f)
 
 
 def test_the_table_is_the_same_when_kept():
@@ -75,3 +145,72 @@ def test_packed_wait_equals_unique_wait_on_random_tiles():
         assert got == mcr_forms.unique_wait(tuple(full), win, seven), (counts, win, seven)
         waits += got
     assert waits > 500
+
+
+def _plain_fans(items, bound, minimum, minimum_excludes, no_fan, prefer, defer):
+    """mcr_fans' figures as its earlier code worked them out (a set of every name present)."""
+    from scorer.models.mcr import _no_fan_item
+
+    items = list(items)
+    names = {i.name for i in items}
+    counted = sum(i.value for i in items if i.group not in minimum_excludes)
+    if no_fan and not any(i.group not in minimum_excludes for i in items):
+        extra = _no_fan_item(bound, no_fan)
+        if extra is not None:
+            items.insert(0, extra)
+            counted = extra.value
+            names.add(extra.name)
+    fans = sum(i.value for i in items)
+    key = (fans, sum(1 for p in prefer if p in names), -sum(1 for d in defer if d in names))
+    return [i.name for i in items], fans, counted >= minimum, key
+
+
+def test_value_model_equals_the_plain_sums():
+    # random item lists of the ruleset's fans (the ordering fans, flowers, repeats of a name) through the
+    # value model, against the plain sums and the key from every name present
+    from scorer.models.mcr import mcr_fans
+    from scorer.result import Item
+
+    bound = _facts(3, 50, {})[0][0]
+    specs = [spec for spec, _fn, _p, _v in bound.patterns]
+    rng = random.Random(4)
+    ordered = 0
+    for _ in range(5000):
+        items = []
+        for spec in rng.sample(specs, rng.choice((0, 1, 2, 3, 5, 8))):
+            n = rng.choice((1, 1, 2))
+            items.append(Item(spec.name, spec.label, rng.choice((1, 2, 6, 8, 24)) * n, "fan", spec.rule, n, spec.group))
+        if rng.random() < 0.3:
+            items += [rng.choice(items or [Item("pure_triple_chow", "", 24, "fan", "", 1, "")])]
+        params = dict(minimum=rng.choice((0, 8)), minimum_excludes=("bonus",), no_fan=rng.choice((None, "chicken_hand")),
+                      prefer=rng.choice(((), ("pure_triple_chow", "triple_pung"), ["triple_pung", "triple_pung"])),
+                      defer=rng.choice(((), ("seven_pairs",), ("seven_pairs", "pure_triple_chow"))))
+        v = mcr_fans(list(items), None, bound, **params)
+        names, fans, legal, key = _plain_fans(items, bound, **params)
+        assert ([i.name for i in v.items], v.total, v.legal, v.key) == (names, fans, legal, key), (items, params)
+        ordered += key[1:] != (0, 0)
+    assert ordered > 300
+
+
+def test_honours_and_knitted_glance_keeps_the_readings():
+    # the form's glance (a pair or a pung: no reading) against its full test, on the benches' hands
+    from scorer.decompose import SINGLE, Block, Reading
+    from scorer.notation import parse_hand
+
+    def plain(hand, counts):
+        if hand.melds or sum(counts) != 14 or max(counts) > 1:
+            return []
+        suited = frozenset(t for t in range(27) if counts[t])
+        if not 7 <= len(suited) <= 9 or not any(suited <= k for k in mcr_forms.KNITTED_SETS):
+            return []
+        return [Reading("mcr_honours_knitted", tuple(Block(SINGLE, t) for t, c in enumerate(counts) if c), -1)]
+
+    md = bench_module("mcr_diff")
+    rng = random.Random(14)
+    found = 0
+    for _ in range(4000):
+        hand = parse_hand(md.make_case(rng)[0])
+        got = mcr_forms.honours_and_knitted(hand, hand.counts, 0, False, {})
+        assert got == plain(hand, hand.counts), hand
+        found += bool(got)
+    assert found > 100

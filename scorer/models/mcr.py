@@ -31,26 +31,34 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
         return HandValue([], total, unit, total, key=(total, 0, 0))
     items = list(items or [])
     counted = fans = 0
-    names = set()
     any_counted = False
-    for i in items:  # (one pass: what the minimum counts, the total, the names)
+    ordering = None  # the names among `prefer` and `defer` present (most readings: none)
+    for i in items:  # (one pass: what the minimum counts, the total, the fans that order equal readings)
         v = i.value
         fans += v
         if i.group not in minimum_excludes:
             counted += v
             any_counted = True
-        names.add(i.name)
+        name = i.name
+        if name in prefer or name in defer:
+            if ordering is None:
+                ordering = set()
+            ordering.add(name)
     if no_fan and not any_counted:
         extra = _no_fan_item(bound, no_fan)
         if extra is not None:
             items.insert(0, extra)
             counted = extra.value
             fans = sum(i.value for i in items)  # (in the list's order, as ever)
-            names.add(extra.name)
+            if extra.name in prefer or extra.name in defer:
+                ordering = {extra.name} if ordering is None else ordering | {extra.name}
     legal = counted >= minimum
     reason = "" if legal else (f"{counted:g} fans without flowers, below the {minimum:g}-fan minimum "
                                "(Green Book: a hand needs 8 fans, flower fans not counted)")
-    key = (fans, sum(1 for p in prefer if p in names), -sum(1 for d in defer if d in names))
+    if ordering is None:
+        key = (fans, 0, 0)
+    else:
+        key = (fans, sum(1 for p in prefer if p in ordering), -sum(1 for d in defer if d in ordering))
     details = {"fans without flowers": counted} if counted != fans else {}
     return HandValue(items, fans, unit, fans, legal=legal, reason=reason, details=details, key=key)
 

@@ -10,6 +10,7 @@ from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, WIND_TILES
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import analyse
+from .mcr_special import knitted_table, special_table
 from .mcr_table import hand_fours, nine_gates_hand, standard_table
 from .mcr_tiles import (DRAGON_MASK, EMPTY, WIND_MASK, bands_key, mcr_all_types, mcr_ranks, mcr_suits,
                         mcr_tiles_within, suits_key, tile_part, within_key)
@@ -386,18 +387,31 @@ def _others_table(f) -> dict:
 # (and nine gates) join the plain tables above (the predicates' own answers).
 
 def reading_table(f) -> dict:
-    if f.form == "standard":
+    form = f.form
+    if form == "standard":
         got = standard_table(f)
         if got is not None:
             return got
+    elif form in _SPECIAL:
+        got = special_table(f)
+        if got is not None:
+            return got
+    elif form == "mcr_knitted_straight":
+        got = knitted_table(f)
+        if got is not None:
+            return got
     return plain_table(f)
+
+
+_SPECIAL = frozenset({"seven_pairs", "thirteen_orphans", "mcr_honours_knitted"})
 
 
 def plain_table(f) -> dict:
     """The reading table from the predicates' own code (the fast path's reference)."""
     out = {"fan:" + name: n for name, n in _set_fans(f).items()}
     out.update(tile_part(f.mask, f.form != "mcr_honours_knitted" and f.form != "thirteen_orphans"))
-    out["form:" + f.form] = 1
+    if f.form != "standard":  # (no entry reads the standard form from the table: _form_key)
+        out["form:" + f.form] = 1
     for greater in _knitted_table(f):
         out["greater:1" if greater else "greater:0"] = 1
     for kind in _concealment_table(f):
@@ -417,7 +431,7 @@ def _fan_key(**given):
 
 
 def _form_key(name="seven_pairs"):
-    return "form:" + name if type(name) is str else None
+    return "form:" + name if type(name) is str and name != "standard" else None
 
 
 def _greater_key(greater=False):

@@ -97,7 +97,9 @@ def knitted_straight(hand, counts, jokers, win_is_wild, options):
 def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
     """Honours and knitted tiles (全不靠 / 七星不靠): fourteen different tiles, the suited ones all from
     one knitted straight, no melds."""
-    if jokers or hand.melds or sum(counts) != 14 or max(counts) > 1:
+    if jokers or hand.melds or 2 in counts or 3 in counts:  # (a pair or a pung: most hands, at a glance)
+        return []
+    if sum(counts) != 14 or max(counts) > 1:
         return []
     suited = frozenset(t for t in range(27) if counts[t])
     if not 7 <= len(suited) <= 9 or not any(suited <= k for k in KNITTED_SETS):

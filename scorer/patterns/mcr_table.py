@@ -43,35 +43,94 @@ _CONCEALMENT = {(melded, drawn): ("concealment:fully" if drawn else "concealment
                 else "concealment:melded" if melded == 4 and not drawn else None
                 for melded in range(5) for drawn in (False, True)}
 _WAIT = {"edge": "wait:edge", "closed": "wait:closed", "single": "wait:single"}
+_EMPTY: dict = {}  # (shared, like every part: read, never written)
 
-_INTERNED: dict = {}  # equal parts are one object
-_SEQUENCE: dict = {}  # (sorted chows, pair where it matters) -> frozenset of ("fan:NAME", n)
-_PUNGS: dict = {}  # sorted pung tiles -> frozenset of ("fan:NAME", n)
-_TABLES: dict = {}  # the parts and counts of a reading -> its table
-
-
-def _part(fans: dict) -> frozenset:
-    got = frozenset(("fan:" + name, n) for name, n in fans.items())
-    return _INTERNED.setdefault(got, got)
+_SEQUENCE: dict = {}  # (sorted chows, pair where it matters) -> {"fan:NAME": n}
+_PUNGS: dict = {}  # sorted pung tiles -> (their fans, wind pungs, terminal pungs, dragon pungs)
+_KONGS: dict = {}  # kong_fans' arguments -> {"fan:NAME": n}
 
 
-def _kept(table: dict, key, fn, *args) -> frozenset:
+def _kept(table: dict, key, fn, *args):
     got = table.get(key)
     if got is None:
         if len(table) >= _CAP:
             table.clear()
-            _INTERNED.clear()
-        got = table[key] = _part(fn(*args))
+        got = table[key] = fn(*args)
+    return got
+
+
+def _fan_part(fans: dict) -> dict:
+    return {"fan:" + name: n for name, n in fans.items()}
+
+
+def _sequence_part(chows, pair) -> dict:
+    return _fan_part(sequence_fans(chows, pair))
+
+
+def _kong_part(concealed_pungs, melded_kongs, concealed_kongs, mixed_kongs) -> dict:
+    return _fan_part(kong_fans(concealed_pungs, melded_kongs, concealed_kongs, mixed_kongs))
+
+
+def _pung_part(tiles: tuple) -> tuple:
+    """The fans of a reading's pungs and kongs (sorted tiles): the fans they make together and the dragon
+    pungs (as mcr.py's predicates count them); then the terminal pungs and the wind pungs (the seat's
+    and prevalent wind's decided per reading) and how many dragon pungs there are."""
+    out = _fan_part(pung_fans(tiles)) if len(tiles) > 1 else {}
+    terminals = dragons = 0
+    winds = []
+    for t in tiles:
+        c = _PUNG_CLASS[t]
+        if c == 1:
+            terminals += 1
+        elif c == 2:
+            winds.append(t)
+        elif c == 3:
+            dragons += 1
+    if dragons:
+        out["x:mcr_dragon_pung"] = dragons
+    if terminals and not winds:
+        out["x:mcr_terminal_pungs"] = terminals
+    return out, tuple(winds), terminals, dragons
+
+
+# ---- what the hand holds (the same for every reading) ----------------------------------------------
+
+def hand_facts(hand) -> tuple:
+    """(nine gates: 1112345678999 of one suit concealed and a tile of that suit; the tile kinds held all
+    four, declared sets included; three copies of the winning tile in the declared sets), kept on the
+    hand."""
+    got = hand.__dict__.get("_mcr_hand")
+    if got is None:
+        counts = hand.counts
+        fours = counts[:34].count(4)
+        melds = hand.melds
+        if not melds:
+            got = (_nine_gates(hand), fours, False)
+        else:
+            shown: dict = {}  # tile kind -> copies in the declared sets
+            get = shown.get
+            for m in melds:
+                kind, t = m.kind, m.tile
+                if m.written:  # (white dragons standing for another tile: the physical tiles)
+                    for u in m.held:
+                        shown[u] = get(u, 0) + 1
+                elif kind == CHOW:
+                    shown[t] = get(t, 0) + 1
+                    shown[t + 1] = get(t + 1, 0) + 1
+                    shown[t + 2] = get(t + 2, 0) + 1
+                else:
+                    shown[t] = get(t, 0) + (4 if kind == KONG else 3)
+            for t, n in shown.items():
+                if counts[t] + n == 4:
+                    fours += 1
+            got = (False, fours, get(hand.win_tile, 0) == 3)
+        hand.__dict__["_mcr_hand"] = got
     return got
 
 
 def nine_gates_hand(hand) -> bool:
     """Whether the hand is 1112345678999 of one suit concealed and a tile of that suit (kept on it)."""
-    d = hand.__dict__
-    got = d.get("_mcr_nine_gates")
-    if got is None:
-        got = d["_mcr_nine_gates"] = _nine_gates(hand)
-    return got
+    return hand_facts(hand)[0]
 
 
 def _nine_gates(hand) -> bool:
@@ -81,37 +140,27 @@ def _nine_gates(hand) -> bool:
     if win >= 27:
         return False
     base = win - win % 9
-    c = list(hand.counts)
-    c[win] -= 1
-    if sum(c[base:base + 9]) != 13:
+    c = hand.counts
+    if c[base] < 3 or c[base + 8] < 3:  # (most hands)
         return False
-    return c[base:base + 9] == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+    c = list(c[base:base + 9])
+    c[win - base] -= 1
+    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
 def hand_fours(hand) -> int:
     """The tile kinds the hand holds all four of, declared sets included (kept on the hand)."""
-    d = hand.__dict__
-    got = d.get("_mcr_fours")
-    if got is None:
-        got = d["_mcr_fours"] = hand.all_counts[:34].count(4)
-    return got
+    return hand_facts(hand)[1]
 
 
-def _melds_fourth(hand) -> bool:
-    """Three copies of the winning tile in the declared sets (kept on the hand)."""
-    d = hand.__dict__
-    got = d.get("_mcr_melds_fourth")
-    if got is None:
-        win = hand.win_tile
-        got = d["_mcr_melds_fourth"] = bool(hand.melds) and hand.all_counts[win] - hand.counts[win] == 3
-    return got
-
+# ---- a standard reading -------------------------------------------------------------------------
 
 def standard_table(f):
     """The table of a standard reading (the keys above), or None where the plain path answers (a reading
     not of four sets and a pair, a nine gates hand)."""
     hand = f.hand
-    if nine_gates_hand(hand):  # (its pung of terminals is counted in nine gates: rare, the plain path)
+    held = hand.__dict__.get("_mcr_hand") or hand_facts(hand)
+    if held[0]:  # (its pung of terminals is counted in nine gates: rare, the plain path)
         return None
     win = hand.win_tile
     chows = []
@@ -170,9 +219,6 @@ def standard_table(f):
     # a discard that completes a pung (and can be read in no concealed chow) makes it exposed
     if not self_draw and not win_in_chow:
         concealed_pungs -= win_pung
-    wait = "edge" if edge else "closed" if closed else "single" if single else None
-    if wait is not None and not unique_wait_packed(packed - UNIT[win], not hand.melds):
-        wait = None
 
     if n_chows > 1:
         chows.sort()
@@ -181,99 +227,67 @@ def standard_table(f):
         key = (*chows, p)
         chow_part = _SEQUENCE.get(key)
         if chow_part is None:
-            chow_part = _kept(_SEQUENCE, key, sequence_fans, chows, None if p < 0 else p)
+            chow_part = _kept(_SEQUENCE, key, _sequence_part, chows, None if p < 0 else p)
     else:
-        chow_part = _NONE
-    terminals = winds = lone_winds = dragons = 0
-    seat_pung = prevalent_pung = False
+        chow_part = _EMPTY
+    winds = ()
+    dragons = 0
     if pungs:
-        seat, prevalent = f.seat_wind, f.round_wind
-        pung_classes = _PUNG_CLASS
-        for t in pungs:
-            c = pung_classes[t]
-            if c == 1:
-                terminals += 1
-            elif c == 2:
-                winds += 1
-                if t == seat:
-                    seat_pung = True
-                if t == prevalent:
-                    prevalent_pung = True
-                if t != seat and t != prevalent:
-                    lone_winds += 1
-            elif c == 3:
-                dragons += 1
-        if len(pungs) > 1:
-            key = tuple(sorted(pungs))
-            pung_part = _PUNGS.get(key)
-            if pung_part is None:
-                pung_part = _kept(_PUNGS, key, pung_fans, key)
-        else:
-            pung_part = _NONE
+        key = tuple(sorted(pungs))
+        got = _PUNGS.get(key)
+        if got is None:
+            got = _kept(_PUNGS, key, _pung_part, key)
+        pung_part, winds, terminals, dragons = got
     else:
-        pung_part = _NONE
-    if winds < 3:
-        terminals += lone_winds
-    if f.ctx.fourth_tile:
-        fourth = True
+        pung_part = _EMPTY
+    if concealed_pungs > 1 or melded_kongs or concealed_kongs:
+        key = (concealed_pungs, melded_kongs, concealed_kongs, bool(f.options.get("concealed_and_melded_kong", False)))
+        kong_part = _KONGS.get(key)
+        if kong_part is None:
+            kong_part = _kept(_KONGS, key, _kong_part, *key)
     else:
-        fourth = _melds_fourth(hand) if hand.melds else False
-    key = (chow_part, pung_part, tile_part(f.mask, True), wait, melded, self_draw, concealed_pungs, melded_kongs,
-           concealed_kongs, bool(f.options.get("concealed_and_melded_kong", False)), n_chows,
-           pair >= 27 and (2 if pair >= 31 else 1), props, winds, dragons, terminals, seat_pung, prevalent_pung,
-           hand_fours(hand) - f.n_kongs, fourth)
-    got = _TABLES.get(key)
-    if got is None:
-        if len(_TABLES) >= _CAP:
-            _TABLES.clear()
-        got = _TABLES[key] = _table(*key)
-    return got
+        kong_part = _EMPTY  # (no kong and under two concealed pungs: no kong fan)
+    out = {**chow_part, **pung_part, **kong_part, **tile_part(f.mask, True)}
 
-
-_NONE = frozenset()
-
-
-def _table(chow_part, pung_part, tiles, wait, melded, self_draw, concealed_pungs, melded_kongs, concealed_kongs,
-           mixed_kongs, n_chows, pair_honour, props, winds, dragons, terminals, seat_pung, prevalent_pung, hog,
-           fourth) -> dict:
-    """A standard reading's table from what `standard_table` gathered (the fans' own rules, as the
-    predicates of mcr.py count them)."""
-    out = dict(chow_part)
-    out.update(pung_part)
-    for name, n in kong_fans(concealed_pungs, melded_kongs, concealed_kongs, mixed_kongs).items():
-        out["fan:" + name] = n
-    out.update(tiles)
-    out["form:standard"] = 1
     how = _CONCEALMENT[melded, self_draw]
     if how is not None:
         out[how] = 1
-    if wait is not None:
-        out[_WAIT[wait]] = 1
-    n_pungs = 4 - n_chows
-    if pair_honour == 1 and winds == 3:
-        out["x:mcr_little_winds"] = 1
-    if pair_honour == 2 and dragons == 2:
-        out["x:mcr_little_dragons"] = 1
-    if n_pungs == 4:
+    if edge or closed or single:
+        if unique_wait_packed(packed - UNIT[win], not hand.melds):
+            out["wait:edge" if edge else "wait:closed" if closed else "wait:single"] = 1
+    if not n_chows:
         out["x:mcr_all_pungs"] = 1
-    if n_chows == 4 and not pair_honour:
+    elif n_chows == 4 and pair < 27:
         out["x:mcr_all_chows"] = 1
-    if props & 1:
-        out["x:mcr_outside_hand"] = 1
-    if props & 2:
-        out["x:mcr_all_fives"] = 1
-    if props & 4 and not n_chows:
-        out["x:mcr_all_even_pungs"] = 1
+    if winds:  # the seat's and the prevalent wind's pungs; the other wind pungs are pungs of honours
+        seat, prevalent = f.seat_wind, f.round_wind
+        if seat in winds:
+            out["x:mcr_wind_pung:seat"] = 1
+        if prevalent in winds:
+            out["x:mcr_wind_pung:prevalent"] = 1
+        if len(winds) < 3:  # (big three winds or little four winds take their wind pungs)
+            for t in winds:
+                if t != seat and t != prevalent:
+                    terminals += 1
+        if terminals:
+            out["x:mcr_terminal_pungs"] = terminals
+    if pair >= 27:
+        if pair >= 31:
+            if dragons == 2:
+                out["x:mcr_little_dragons"] = 1
+        elif len(winds) == 3:
+            out["x:mcr_little_winds"] = 1
+    if props:
+        if props & 1:
+            out["x:mcr_outside_hand"] = 1
+        if props & 2:
+            out["x:mcr_all_fives"] = 1
+        if props & 4 and not n_chows:
+            out["x:mcr_all_even_pungs"] = 1
+    hog = held[1] - f.n_kongs
     if hog:
         out["x:mcr_tile_hog"] = hog
-    if dragons:
-        out["x:mcr_dragon_pung"] = dragons
-    if terminals:
-        out["x:mcr_terminal_pungs"] = terminals
-    if seat_pung:
-        out["x:mcr_wind_pung:seat"] = 1
-    if prevalent_pung:
-        out["x:mcr_wind_pung:prevalent"] = 1
-    if fourth:
+    if held[2] or f.ctx.fourth_tile:
         out["x:mcr_fourth_tile"] = 1
     return out
+

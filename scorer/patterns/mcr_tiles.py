@@ -37,11 +37,18 @@ def _tiles_fan(f) -> bool:
 _GROUPS = {"simples": _SIMPLES, "terminals": TERMINAL_MASK, "honours": HONOUR_MASK,
            "terminals_honours": _TERMINALS_HONOURS, "green": _GREEN, "reversible": _REVERSIBLE}
 EMPTY: dict = {}  # the empty table (shared: never written)
-# (lowest rank, highest rank) of an honourless hand -> the (low, high) bands holding it
-_BANDS = {(lo, hi): {(a, b): 1 for a in range(1, lo + 1) for b in range(hi, 10)}
+# The reading table holds the Green Book's rank bands and suit counts only (upper, middle and lower tiles,
+# upper and lower four; full and half flush, one voided suit, no honours): an entry with other parameters
+# is asked of its predicate (the engine iterates every key of a reading's table: keys no entry reads
+# cost each reading)
+TABLE_BANDS = frozenset({(7, 9), (4, 6), (1, 3), (6, 9), (1, 4)})
+TABLE_SUITS = frozenset({(1, "with"), (1, "without"), (2, "any"), ("any", "without")})
+# (lowest rank, highest rank) of an honourless hand -> the table's (low, high) bands holding it
+_BANDS = {(lo, hi): {(a, b): 1 for a in range(1, lo + 1) for b in range(hi, 10) if (a, b) in TABLE_BANDS}
           for lo in range(1, 10) for hi in range(lo, 10)}
-# (suits present, honours present) -> the (suits, honours) entries that hold
-_SUITS_HELD = {(n, has): {(x, h): 1 for x in (n, "any") for h in ("any", "with" if has else "without")}
+# (suits present, honours present) -> the table's (suits, honours) entries that hold
+_SUITS_HELD = {(n, has): {(x, h): 1 for x in (n, "any") for h in ("any", "with" if has else "without")
+                          if (x, h) in TABLE_SUITS}
                for n in range(4) for has in (False, True)}
 
 
@@ -53,7 +60,7 @@ def suits_key(suits=1, honours="any"):
     if honours not in ("with", "without", "any") or type(honours) is not str:
         return None
     if suits == "any" and type(suits) is str or type(suits) is int and 0 <= suits <= 3:
-        return f"suits:{suits}:{honours}"
+        return f"suits:{suits}:{honours}" if (suits, honours) in TABLE_SUITS else None
     return None
 
 
@@ -62,7 +69,9 @@ def within_key(mask="simples"):
 
 
 def bands_key(low=1, high=9):
-    return f"ranks:{low}-{high}" if type(low) is int and type(high) is int and (low, high) in _RANKS else None
+    if type(low) is int and type(high) is int and (low, high) in TABLE_BANDS:
+        return f"ranks:{low}-{high}"
+    return None
 
 
 @pattern()
@@ -107,35 +116,59 @@ def mcr_ranks(f, low=1, high=9):
 
 # ---- the reading table's part (mcr_table.py) -----------------------------------------------------
 # The same answers, keyed as the one MCR reading table keys them ("within:NAME", "ranks:LOW-HIGH",
-# "suits:N:HONOURS", "x:mcr_all_types"), as a frozenset of (key, count) kept per kind mask and whether
-# the form takes the tile fans; equal answers are one object (the table's own key holds it).
+# "suits:N:HONOURS", "x:mcr_all_types"; the bands and suit counts of TABLE_BANDS / TABLE_SUITS), as a
+# dict kept per kind mask and whether the form takes the tile fans (shared: read, never written).
 
-_PARTS = ({}, {})  # per form taking the tile fans or not: kind mask -> the frozenset of its answers
-_INTERNED: dict = {}
+_PARTS = ({}, {})  # per form taking the tile fans or not: kind mask -> its answers
+_SHAPE_PARTS: dict = {}  # what the answers depend on (below) -> the answers
+_SUITED_GROUPS = tuple((1 << i, g) for i, g in enumerate(_GROUPS.values()))
+_WITHIN = tuple("within:" + name for name in _GROUPS)
 
 
-def tile_part(mask: int, tile_fans: bool) -> frozenset:
+def tile_part(mask: int, tile_fans: bool) -> dict:
     table = _PARTS[tile_fans]
     got = table.get(mask)
     if got is None:
-        out = {}
+        # new hands bring new masks: the answers are kept per the few things they read of the mask
         if tile_fans:
-            for name, g in _GROUPS.items():
+            within = 0
+            for bit, g in _SUITED_GROUPS:
                 if not mask & ~g:
-                    out["within:" + name] = 1
-            if not mask & HONOUR_MASK:
+                    within |= bit
+            honours = bool(mask & HONOUR_MASK)
+            if honours:
+                r = 0
+            else:
                 r = (mask | mask >> 9 | mask >> 18) & 511
-                for lo, hi in _BANDS[(r & -r).bit_length(), r.bit_length()]:
-                    out[f"ranks:{lo}-{hi}"] = 1
-            n = bool(mask & _M) + bool(mask & _P) + bool(mask & _S)
-            for n_key, h in _SUITS_HELD[n, bool(mask & HONOUR_MASK)]:
-                out[f"suits:{n_key}:{h}"] = 1
-        if mask & _M and mask & _P and mask & _S and mask & WIND_MASK and mask & DRAGON_MASK:
-            out["x:mcr_all_types"] = 1
-        got = frozenset(out.items())
-        got = _INTERNED.setdefault(got, got)
+                r = (r & -r).bit_length() * 16 + r.bit_length()  # (lowest rank, highest rank)
+            key = (within, r, bool(mask & _M) + bool(mask & _P) + bool(mask & _S), honours,
+                   bool(mask & WIND_MASK and mask & DRAGON_MASK))
+        else:
+            key = (mask & _M and mask & _P and mask & _S and mask & WIND_MASK and mask & DRAGON_MASK) != 0
+        got = _SHAPE_PARTS.get(key)
+        if got is None:
+            if len(_SHAPE_PARTS) >= 65536:  # (a few hundred are met)
+                _SHAPE_PARTS.clear()
+            got = _SHAPE_PARTS[key] = _tile_answers(mask, tile_fans)
         if len(table) >= 65536:
             table.clear()
-            _INTERNED.clear()
         table[mask] = got
+    return got
+
+
+def _tile_answers(mask: int, tile_fans: bool) -> dict:
+    got = {}
+    if tile_fans:
+        for key, g in zip(_WITHIN, _GROUPS.values()):
+            if not mask & ~g:
+                got[key] = 1
+        if not mask & HONOUR_MASK:
+            r = (mask | mask >> 9 | mask >> 18) & 511
+            for lo, hi in _BANDS[(r & -r).bit_length(), r.bit_length()]:
+                got[f"ranks:{lo}-{hi}"] = 1
+        n = bool(mask & _M) + bool(mask & _P) + bool(mask & _S)
+        for n_key, h in _SUITS_HELD[n, bool(mask & HONOUR_MASK)]:
+            got[f"suits:{n_key}:{h}"] = 1
+    if mask & _M and mask & _P and mask & _S and mask & WIND_MASK and mask & DRAGON_MASK:
+        got["x:mcr_all_types"] = 1
     return got

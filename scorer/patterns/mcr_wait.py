@@ -62,14 +62,18 @@ def _waits(s: list, key: int, suited: bool) -> None:
 
 def unique_wait_packed(standing: int, seven: bool) -> bool:
     """`unique_wait` of the tiles before the win, packed (UNIT): they waited on one tile kind only."""
-    shapes = (_shape_of(standing & _SUIT, True), _shape_of(standing >> 27 & _SUIT, True),
-              _shape_of(standing >> 54 & _SUIT, True), _shape_of(standing >> 81, False))
-    bad = pairs = 0
-    for s in shapes:
-        if not s[0]:
-            bad += 1
-        if s[1]:
-            pairs += 1
+    honours, suited = _SHAPES
+    k = standing & _SUIT
+    s0 = suited.get(k) or _shape_of(k, True)
+    k = standing >> 27 & _SUIT
+    s1 = suited.get(k) or _shape_of(k, True)
+    k = standing >> 54 & _SUIT
+    s2 = suited.get(k) or _shape_of(k, True)
+    k = standing >> 81
+    s3 = honours.get(k) or _shape_of(k, False)
+    shapes = (s0, s1, s2, s3)
+    bad = (not s0[0]) + (not s1[0]) + (not s2[0]) + (not s3[0])
+    pairs = s0[1] + s1[1] + s2[1] + s3[1]
     seven_g = seven_bit = -1
     if seven:
         odd = [(g, s[2]) for g, s in enumerate(shapes) if s[2]]
@@ -89,7 +93,9 @@ def unique_wait_packed(standing: int, seven: bool) -> bool:
         if g == seven_g:
             bits |= seven_bit
         if bits:
-            found += bin(bits).count("1")
+            if bits & (bits - 1):  # (two tiles or more)
+                return False
+            found += 1
             if found > 1:
                 return False
     return found == 1
