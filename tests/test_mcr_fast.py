@@ -214,3 +214,36 @@ def test_honours_and_knitted_glance_keeps_the_readings():
         assert got == plain(hand, hand.counts), hand
         found += bool(got)
     assert found > 100
+
+
+def test_knitted_glance_keeps_the_straights():
+    # the glance of _knitted_in (each suit holds a whole 147, 258 or 369) against the six straights
+    rng = random.Random(15)
+    found = 0
+    for _ in range(30000):
+        counts = [0] * 42
+        for t in rng.sample(range(34), rng.choice((9, 11, 13, 14))):
+            counts[t] = rng.choice((1, 1, 1, 2))
+        if rng.random() < 0.3:  # a knitted straight and some more
+            for t in rng.choice(mcr_forms.KNITTED):
+                counts[t] = max(counts[t], 1)
+        want = next((k for k in mcr_forms.KNITTED if all(counts[t] for t in k)), None)
+        assert mcr_forms._knitted_in(counts) == want, counts
+        found += want is not None
+    assert found > 5000
+
+
+def test_kept_payments_equal_the_plain_ones():
+    from scorer.models.mcr import _pay, mcr_pay
+    from scorer.result import HandValue
+
+    seen = Counter()
+    for bound, f in _facts(16, 1500, {}):
+        for fans in (8, 9, 8.0, 12.5, 88):
+            value = HandValue([], fans, "fan", fans)
+            for base in (8, 8.0, 5):
+                got = mcr_pay(value, f.ctx, bound, base=base)
+                want = _pay(fans, f.ctx, base)
+                assert got == want and [str(t) for t in got] == [str(t) for t in want], (f.ctx, fans, base)
+        seen[f.ctx.win_type] += 1
+    assert min(seen.values()) > 20, seen

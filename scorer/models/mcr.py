@@ -70,9 +70,10 @@ def mcr_pay(value, ctx, bound, /, base=8):
     fans = value.total
     if ctx.__class__ is not Context:
         return _pay(fans, ctx, base)
-    # what _pay reads of the context (a Context is not changed once made); 8 and 8.0 are equal keys,
-    # yet print apart
-    key = (ctx.seats, ctx.seat, ctx.by_self_draw, ctx.discarder, ctx.robbed, fans, fans.__class__, base,
+    # what _pay reads of the context (a Context is not changed once made; its seats are the first
+    # `players` seats, not worked out on a new context unless paid); 8 and 8.0 are equal keys, yet
+    # print apart
+    key = (ctx.players, ctx.seat, ctx.by_self_draw, ctx.discarder, ctx.robbed, fans, fans.__class__, base,
            base.__class__)
     kept = _PAID.get(key)
     if kept is None:

@@ -61,10 +61,11 @@ def standard(hand, counts, jokers, win_is_wild, options):
 
 
 def _knitted_in(counts):
-    # each suit holds a 1, 2 or 3 of the straight (most hands fail here, before the six straights)
-    if not ((counts[0] or counts[1] or counts[2]) and (counts[9] or counts[10] or counts[11])
-            and (counts[18] or counts[19] or counts[20])):
-        return None
+    # each suit holds all of 147, 258 or 369 (most hands fail here, before the six straights)
+    for b in (0, 9, 18):
+        if not (counts[b] and counts[b + 3] and counts[b + 6] or counts[b + 1] and counts[b + 4] and counts[b + 7]
+                or counts[b + 2] and counts[b + 5] and counts[b + 8]):
+            return None
     get = counts.__getitem__
     for k in KNITTED:
         if all(map(get, k)):
