@@ -166,8 +166,8 @@ def standard_table(f):
     chows = []
     pair = None
     melded = concealed_pungs = melded_kongs = concealed_kongs = win_pung = 0
-    win_in_chow = edge = closed = single = False
-    packed = 0
+    win_in_chow = edge = closed = single = many = False
+    packed = starts = 0
     props = _ALL_BITS
     all_props = _PROPS
     for kind, tile, _wild, meld in f.blocks:  # (unpacking reads a Block faster than its getters)
@@ -176,12 +176,17 @@ def standard_table(f):
             packed += PACKED[kind][tile]
             if kind == CHOW:
                 chows.append(tile)
+                starts |= 1 << tile
                 if tile <= win <= tile + 2:
                     win_in_chow = True
                     if tile + 1 == win:
                         closed = True
                     else:
                         edge = True
+                        # an end of a chow with a tile of the suit beyond: that tile completes the
+                        # chow shifted by one (the rest read as they are), a second wait
+                        if tile == win and tile % 9 <= 5 or tile != win and tile % 9:
+                            many = True
             elif kind == PUNG:
                 concealed_pungs += 1
                 if tile == win:
@@ -252,7 +257,12 @@ def standard_table(f):
     how = _CONCEALMENT[melded, self_draw]
     if how is not None:
         out[how] = 1
-    if edge or closed or single:
+    if single and win < 27 and not many:
+        # a pair waited on beside a chow (1 + 234, 123 + 4): the tile at the chow's other end completes
+        # the chow shifted onto the single tile and a pair of that tile, a second wait
+        r = win % 9
+        many = r <= 5 and starts >> win + 1 & 1 or r >= 3 and starts >> win - 3 & 1
+    if (edge or closed or single) and not many:
         if unique_wait_packed(packed - UNIT[win], not hand.melds):
             out["wait:edge" if edge else "wait:closed" if closed else "wait:single"] = 1
     if not n_chows:
