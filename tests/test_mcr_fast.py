@@ -247,3 +247,17 @@ def test_kept_payments_equal_the_plain_ones():
                 assert got == want and [str(t) for t in got] == [str(t) for t in want], (f.ctx, fans, base)
         seen[f.ctx.win_type] += 1
     assert min(seen.values()) > 20, seen
+
+
+def test_two_sets_parts_equal_the_set_fans():
+    # a reading's part of two chows or two pungs (mcr_table) against sequence_fans / pung_fans
+    from scorer.patterns import mcr_sets
+
+    for a in range(34):
+        for b in range(a, 34):
+            want = {"fan:" + k: n for k, n in mcr_sets.pung_fans([a, b]).items()}
+            got = mcr_table._pung_part((a, b))[0]
+            assert {k: n for k, n in got.items() if k.startswith("fan:")} == want, (a, b)
+            if b < 27 and a % 9 <= 6 and b % 9 <= 6:
+                want = {"fan:" + k: n for k, n in mcr_sets.sequence_fans([a, b], None).items()}
+                assert mcr_table._sequence_part([a, b], None) == want, (a, b)

@@ -44,7 +44,7 @@ def special_table(f):
     else:
         return None
     out["concealment:fully" if f.self_draw else "concealment:concealed"] = 1
-    held = hand.__dict__.get("_mcr_hand") or hand_facts(hand)
+    held = hand_facts(hand)
     hog = held[1] - f.n_kongs
     if hog:
         out["x:mcr_tile_hog"] = hog
@@ -100,7 +100,7 @@ def knitted_table(f):
             if tile != seat and tile != prevalent:
                 out["x:mcr_terminal_pungs"] = 1
     hand = f.hand
-    held = hand.__dict__.get("_mcr_hand") or hand_facts(hand)
+    held = hand_facts(hand)
     hog = held[1] - f.n_kongs
     if hog:
         out["x:mcr_tile_hog"] = hog

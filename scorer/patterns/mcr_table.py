@@ -14,7 +14,7 @@ table with them entry by entry on random readings.
 from __future__ import annotations
 
 from ..hand import CHOW, KONG, PAIR, PUNG
-from .mcr_sets import kong_fans, pung_fans, sequence_fans
+from .mcr_sets import _two_chows, _two_pungs, kong_fans, pung_fans, sequence_fans
 from .mcr_tiles import tile_part
 from .mcr_wait import PACKED, UNIT, unique_wait_packed
 
@@ -64,6 +64,9 @@ def _fan_part(fans: dict) -> dict:
 
 
 def _sequence_part(chows, pair) -> dict:
+    if len(chows) == 2:  # (sequence_fans of two chows: their one fan, in either order)
+        fan = _two_chows(chows[0], chows[1])
+        return {"fan:" + fan: 1} if fan else {}
     return _fan_part(sequence_fans(chows, pair))
 
 
@@ -75,7 +78,11 @@ def _pung_part(tiles: tuple) -> tuple:
     """The fans of a reading's pungs and kongs (sorted tiles): the fans they make together and the dragon
     pungs (as mcr.py's predicates count them); then the terminal pungs and the wind pungs (the seat's
     and prevalent wind's decided per reading) and how many dragon pungs there are."""
-    out = _fan_part(pung_fans(tiles)) if len(tiles) > 1 else {}
+    if len(tiles) == 2:  # (pung_fans of two pungs: their one fan, in either order)
+        fan = _two_pungs(tiles[0], tiles[1])
+        out = {"fan:" + fan: 1} if fan else {}
+    else:
+        out = _fan_part(pung_fans(tiles)) if len(tiles) > 2 else {}
     terminals = dragons = 0
     winds = []
     for t in tiles:
@@ -99,53 +106,48 @@ def hand_facts(hand) -> tuple:
     """(nine gates: 1112345678999 of one suit concealed and a tile of that suit; the tile kinds held all
     four, declared sets included; three copies of the winning tile in the declared sets), kept on the
     hand."""
-    got = hand.__dict__.get("_mcr_hand")
-    if got is None:
-        counts = hand.counts
-        fours = counts[:34].count(4)
-        melds = hand.melds
-        if not melds:
-            got = (_nine_gates(hand), fours, False)
-        else:
-            shown: dict = {}  # tile kind -> copies in the declared sets
-            get = shown.get
-            for m in melds:
-                kind, t = m.kind, m.tile
-                if m.written:  # (white dragons standing for another tile: the physical tiles)
-                    for u in m.held:
-                        shown[u] = get(u, 0) + 1
-                elif kind == CHOW:
-                    shown[t] = get(t, 0) + 1
-                    shown[t + 1] = get(t + 1, 0) + 1
-                    shown[t + 2] = get(t + 2, 0) + 1
-                else:
-                    shown[t] = get(t, 0) + (4 if kind == KONG else 3)
-            for t, n in shown.items():
-                if counts[t] + n == 4:
-                    fours += 1
-            got = (False, fours, get(hand.win_tile, 0) == 3)
-        hand.__dict__["_mcr_hand"] = got
+    return hand.__dict__.get("_mcr_hand") or _hand_facts(hand)
+
+
+def _hand_facts(hand) -> tuple:
+    counts = hand.counts  # (the 34 tile kinds)
+    fours = counts.count(4)
+    melds = hand.melds
+    if not melds:
+        win = hand.win_tile
+        nine = False
+        if win < 27:
+            base = win - win % 9
+            if counts[base] >= 3 and counts[base + 8] >= 3:  # (most hands)
+                c = list(counts[base:base + 9])
+                c[win - base] -= 1
+                nine = c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+        got = (nine, fours, False)
+    else:
+        shown: dict = {}  # tile kind -> copies in the declared sets
+        get = shown.get
+        for m in melds:
+            kind, t = m.kind, m.tile
+            if m.written:  # (white dragons standing for another tile: the physical tiles)
+                for u in m.held:
+                    shown[u] = get(u, 0) + 1
+            elif kind == CHOW:
+                shown[t] = get(t, 0) + 1
+                shown[t + 1] = get(t + 1, 0) + 1
+                shown[t + 2] = get(t + 2, 0) + 1
+            else:
+                shown[t] = get(t, 0) + (4 if kind == KONG else 3)
+        for t, n in shown.items():
+            if counts[t] + n == 4:
+                fours += 1
+        got = (False, fours, get(hand.win_tile, 0) == 3)
+    hand.__dict__["_mcr_hand"] = got
     return got
 
 
 def nine_gates_hand(hand) -> bool:
     """Whether the hand is 1112345678999 of one suit concealed and a tile of that suit (kept on it)."""
     return hand_facts(hand)[0]
-
-
-def _nine_gates(hand) -> bool:
-    if hand.melds:
-        return False
-    win = hand.win_tile
-    if win >= 27:
-        return False
-    base = win - win % 9
-    c = hand.counts
-    if c[base] < 3 or c[base + 8] < 3:  # (most hands)
-        return False
-    c = list(c[base:base + 9])
-    c[win - base] -= 1
-    return c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
 
 
 def hand_fours(hand) -> int:
@@ -159,7 +161,7 @@ def standard_table(f):
     """The table of a standard reading (the keys above), or None where the plain path answers (a reading
     not of four sets and a pair, a nine gates hand)."""
     hand = f.hand
-    held = hand.__dict__.get("_mcr_hand") or hand_facts(hand)
+    held = hand.__dict__.get("_mcr_hand") or _hand_facts(hand)
     if held[0]:  # (its pung of terminals is counted in nine gates: rare, the plain path)
         return None
     win = hand.win_tile
