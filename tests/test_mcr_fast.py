@@ -261,3 +261,44 @@ def test_two_sets_parts_equal_the_set_fans():
             if b < 27 and a % 9 <= 6 and b % 9 <= 6:
                 want = {"fan:" + k: n for k, n in mcr_sets.sequence_fans([a, b], None).items()}
                 assert mcr_table._sequence_part([a, b], None) == want, (a, b)
+
+
+def test_shape_from_the_sets_table_equals_the_search():
+    # a suit's (or the honours') shape read from the table of every content of at most four sets
+    # against the search of _sets_only, on every content of up to 8 tiles and random ones up to 14
+    # (counts up to 5: four held and the tile tried)
+    from itertools import product
+
+    def check(counts, suited):
+        key = sum(c << 3 * i for i, c in enumerate(counts))
+        n = sum(counts)
+        weight = sum(i * c for i, c in enumerate(counts))
+        assert mcr_forms._shape(key, n, suited, weight) == mcr_forms._shape_searched(key, n, suited, weight), counts
+        return mcr_forms._shape(key, n, suited, weight) is not None
+
+    ok = 0
+    for counts in product(range(4), repeat=7):  # the honours, and the suits' contents of ranks 1-7
+        if sum(counts) <= 8:
+            ok += check(counts, False)
+            ok += check(counts + (0, 0), True)
+    rng = random.Random(6)
+    for _ in range(60000):
+        suited = rng.random() < 0.8
+        counts = [0] * (9 if suited else 7)
+        lo = rng.randrange(len(counts))
+        for _t in range(rng.randrange(15)):
+            i = min(len(counts) - 1, lo + rng.randrange(4))
+            if counts[i] < 5:
+                counts[i] += 1
+        ok += check(tuple(counts), suited)
+    assert ok > 10000
+
+
+def test_sets_table_holds_sets_only():
+    # every content in the table of at most four sets is sets only by the search, of 12 tiles at most
+    for suited in (True, False):
+        table = mcr_forms._few_sets(suited)
+        assert 0 in table and len(table) > (4000 if suited else 250)
+        for key in table:
+            assert sum(key >> 3 * i & 7 for i in range(9)) in (0, 3, 6, 9, 12), key
+            assert mcr_forms._sets_only(key, suited), key

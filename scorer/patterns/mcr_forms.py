@@ -138,14 +138,60 @@ def _sets_only(key: int, suited: bool) -> bool:
     return got
 
 
+# every packed content of at most four sets (pungs, and chows if suited), per suited / honours: made on
+# the first wait asked (a few thousand ints, a few milliseconds); a content of twelve tiles or fewer is
+# sets only exactly when it is one of them, with no search and nothing kept per content
+_FEW_SETS: list = [None, None]
+
+
+def _few_sets(suited: bool) -> frozenset:
+    got = _FEW_SETS[suited]
+    if got is None:
+        kinds = 9 if suited else 7
+        moves = [(i, 3 * _UNIT[i], 0) for i in range(kinds)]  # (lowest field, packed tiles, chow)
+        if suited:
+            moves += [(i, _UNIT[i] + _UNIT[i + 1] + _UNIT[i + 2], 1) for i in range(7)]
+        found = layer = {0}
+        for _ in range(4):
+            grown = set()
+            for k in layer:
+                for i, add, chow in moves:
+                    # no field past 7 (it would spill into the next one): a pung needs 4 or fewer there,
+                    # a chow 6 or fewer in each of its three
+                    if chow:
+                        if k >> 3 * i & 7 <= 6 and k >> 3 * i + 3 & 7 <= 6 and k >> 3 * i + 6 & 7 <= 6:
+                            grown.add(k + add)
+                    elif k >> 3 * i & 7 <= 4:
+                        grown.add(k + add)
+            layer = grown
+            found = found | grown
+        got = _FEW_SETS[suited] = frozenset(found)
+    return got
+
+
 def _shape(key: int, n: int, suited: bool, weight: int):
     """None when packed counts of n tiles are not sets and at most a pair, else whether they hold the pair.
     `weight`: the sum of rank (0-8) times count."""
+    if n > 14:
+        return _shape_searched(key, n, suited, weight)
+    few = _FEW_SETS[suited] or _few_sets(suited)
+    if n % 3 == 0:
+        return False if key in few else None
+    if n % 3 == 1:
+        return None
+    # a pung (3r) and a chow (3r + 3) weigh 0 modulo 3, so a pair of rank p has 2p = weight: p = 2 weight
+    for i in range(2 * weight % 3, 9, 3) if suited else range(7):
+        if key >> 3 * i & 7 >= 2 and key - 2 * _UNIT[i] in few:
+            return True
+    return None
+
+
+def _shape_searched(key: int, n: int, suited: bool, weight: int):
+    """`_shape` by the search of `_sets_only` (contents of more than four sets and a pair)."""
     if n % 3 == 0:
         return False if _sets_only(key, suited) else None
     if n % 3 == 1:
         return None
-    # a pung (3r) and a chow (3r + 3) weigh 0 modulo 3, so a pair of rank p has 2p = weight: p = 2 weight
     for i in range(2 * weight % 3, 9, 3) if suited else range(7):
         if key >> 3 * i & 7 >= 2 and _sets_only(key - 2 * _UNIT[i], suited):
             return True
