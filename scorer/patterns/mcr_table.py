@@ -36,6 +36,11 @@ def _props(kind: str, t: int) -> int:
 
 _PROPS = {kind: {t: _props(kind, t) for t in range(34) if kind != CHOW or (t < 27 and t % 9 <= 6)}
           for kind in (CHOW, PUNG, KONG, PAIR)}
+# tiles no block of an outside hand holds (ranks 4-6), none of an all-fives hand (outside ranks 3-7 or an
+# honour), none of all even pungs (an odd rank or an honour): a tile of each rules its fan out
+_MIDDLE = sum(1 << s * 9 + r for s in range(3) for r in (3, 4, 5))
+_NOT_FIVES = ((1 << 34) - 1) & ~sum(1 << s * 9 + r for s in range(3) for r in range(2, 7))
+_NOT_EVEN = ((1 << 34) - 1) & ~sum(1 << s * 9 + r for s in range(3) for r in (1, 3, 5, 7))
 # a pung's tile: 0 a suited tile not a terminal, 1 a terminal, 2 a wind, 3 a dragon
 _PUNG_CLASS = tuple(3 if t >= 31 else 2 if t >= 27 else 1 if t % 9 in (0, 8) else 0 for t in range(34))
 
@@ -110,8 +115,7 @@ def hand_facts(hand) -> tuple:
 
 
 def _hand_facts(hand) -> tuple:
-    counts = hand.counts  # (the 34 tile kinds)
-    fours = counts.count(4)
+    counts = hand.counts  # (the 34 tile kinds, 0 to 4 each)
     melds = hand.melds
     if not melds:
         win = hand.win_tile
@@ -122,25 +126,22 @@ def _hand_facts(hand) -> tuple:
                 c = list(counts[base:base + 9])
                 c[win - base] -= 1
                 nine = c == [3, 1, 1, 1, 1, 1, 1, 1, 3]
-        got = (nine, fours, False)
+        got = (nine, counts.count(4), False)
     else:
-        shown: dict = {}  # tile kind -> copies in the declared sets
-        get = shown.get
+        held = bytearray(counts)  # the physical tiles, the declared sets' added (bytes: no dict a tile)
         for m in melds:
             kind, t = m.kind, m.tile
             if m.written:  # (white dragons standing for another tile: the physical tiles)
                 for u in m.held:
-                    shown[u] = get(u, 0) + 1
+                    held[u] += 1
             elif kind == CHOW:
-                shown[t] = get(t, 0) + 1
-                shown[t + 1] = get(t + 1, 0) + 1
-                shown[t + 2] = get(t + 2, 0) + 1
+                held[t] += 1
+                held[t + 1] += 1
+                held[t + 2] += 1
             else:
-                shown[t] = get(t, 0) + (4 if kind == KONG else 3)
-        for t, n in shown.items():
-            if counts[t] + n == 4:
-                fours += 1
-        got = (False, fours, get(hand.win_tile, 0) == 3)
+                held[t] += 4 if kind == KONG else 3
+        win = hand.win_tile
+        got = (False, held.count(4), held[win] - counts[win] == 3)
     hand.__dict__["_mcr_hand"] = got
     return got
 
@@ -169,13 +170,10 @@ def standard_table(f):
     pair = None
     melded = concealed_pungs = melded_kongs = concealed_kongs = win_pung = 0
     win_in_chow = edge = closed = single = many = False
-    packed = starts = 0
-    props = _ALL_BITS
-    all_props = _PROPS
-    for kind, tile, _wild, meld in f.blocks:  # (unpacking reads a Block faster than its getters)
-        props &= all_props[kind][tile]
+    starts = 0
+    blocks = f.blocks
+    for kind, tile, _wild, meld in blocks:  # (unpacking reads a Block faster than its getters)
         if meld is None:
-            packed += PACKED[kind][tile]
             if kind == CHOW:
                 chows.append(tile)
                 starts |= 1 << tile
@@ -265,7 +263,11 @@ def standard_table(f):
         r = win % 9
         many = r <= 5 and starts >> win + 1 & 1 or r >= 3 and starts >> win - 3 & 1
     if (edge or closed or single) and not many:
-        if unique_wait_packed(packed - UNIT[win], not hand.melds):
+        packed = -UNIT[win]  # the concealed tiles before the win, packed (asked on a few readings only)
+        for kind, tile, _wild, meld in blocks:
+            if meld is None:
+                packed += PACKED[kind][tile]
+        if unique_wait_packed(packed, not hand.melds):
             out["wait:edge" if edge else "wait:closed" if closed else "wait:single"] = 1
     if not n_chows:
         out["x:mcr_all_pungs"] = 1
@@ -289,6 +291,15 @@ def standard_table(f):
                 out["x:mcr_little_dragons"] = 1
         elif len(winds) == 3:
             out["x:mcr_little_winds"] = 1
+    mask = f.mask
+    # what every block has (outside, fives, even), asked only where the tiles present leave one possible
+    if not mask & _MIDDLE or not mask & _NOT_FIVES or not n_chows and not mask & _NOT_EVEN:
+        props = _ALL_BITS
+        all_props = _PROPS
+        for kind, tile, _wild, _meld in blocks:
+            props &= all_props[kind][tile]
+    else:
+        props = 0
     if props:
         if props & 1:
             out["x:mcr_outside_hand"] = 1
