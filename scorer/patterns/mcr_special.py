@@ -2,14 +2,16 @@
 what the reading's facts already hold: seven pairs, thirteen orphans and honours and knitted tiles (no
 sets, no declared sets, no wait fan: the tile fans, the form, the concealment, tile hog, the fourth
 tile and each form's own few: seven shifted pairs, greater or lesser, with a knitted straight or not),
-and the knitted straight with its one set and pair. The predicates keep their own code (mcr.plain_table,
+and the knitted straight with its one set and pair (its wait by the packed test of mcr_wait.py). The predicates keep their own code (mcr.plain_table,
 the plain path): tests/test_mcr_fast.py compares the two entry by entry on random readings."""
 from __future__ import annotations
 
+from ..decompose import SINGLE
 from ..hand import CHOW, KONG, PAIR, PUNG
-from .mcr_forms import KNITTED, wait_of
+from .mcr_forms import KNITTED
 from .mcr_table import _PUNG_CLASS, hand_facts
 from .mcr_tiles import tile_part
+from .mcr_wait import PACKED, UNIT, unique_wait_packed
 
 _HONOURS = ((1 << 34) - 1) & ~((1 << 27) - 1)
 _SUITED = (1 << 27) - 1
@@ -53,16 +55,16 @@ def special_table(f):
     return out
 
 
-_WAIT = {None: None, "edge": "wait:edge", "closed": "wait:closed", "single": "wait:single"}
-
-
 def knitted_table(f):
     """The table of a knitted straight reading (its nine knitted tiles, one set, one pair), or None where
     the plain path answers."""
     the_set = pair = None
+    knit = 0  # the knitted tiles' kinds
     for b in f.blocks:
         kind = b.kind
-        if kind == PAIR:
+        if kind == SINGLE:
+            knit |= 1 << b.tile
+        elif kind == PAIR:
             if pair is not None:
                 return None
             pair = b.tile
@@ -77,9 +79,21 @@ def knitted_table(f):
     claimed = meld is not None and not meld.concealed
     if not claimed:
         out["concealment:fully" if f.self_draw else "concealment:concealed"] = 1
-    wait = _WAIT[wait_of(f)]
-    if wait is not None:
-        out[wait] = 1
+    # the wait (mcr_forms.wait_of's): with the set declared, the pair; else where the winning tile sits
+    # in the set or the pair, if the tiles before it waited on that tile only
+    hand = f.hand
+    win = hand.win_tile
+    if hand.melds:
+        if not knit >> win & 1 or hand.counts[win] == 3:
+            out["wait:single"] = 1
+    else:
+        wait = None
+        if kind == CHOW and tile <= win <= tile + 2:
+            wait = "wait:closed" if tile + 1 == win else "wait:edge"
+        elif pair == win:
+            wait = "wait:single"
+        if wait is not None and unique_wait_packed(PACKED[kind][tile] + PACKED[PAIR][pair] - UNIT[win], False):
+            out[wait] = 1
     if kind == CHOW:
         if pair < 27:
             out["x:mcr_all_chows"] = 1
@@ -99,7 +113,6 @@ def knitted_table(f):
                 out["x:mcr_wind_pung:prevalent"] = 1
             if tile != seat and tile != prevalent:
                 out["x:mcr_terminal_pungs"] = 1
-    hand = f.hand
     held = hand_facts(hand)
     hog = held[1] - f.n_kongs
     if hog:
