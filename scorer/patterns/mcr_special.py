@@ -2,8 +2,9 @@
 what the reading's facts already hold: seven pairs, thirteen orphans and honours and knitted tiles (no
 sets, no declared sets, no wait fan: the tile fans, the form, the concealment, tile hog, the fourth
 tile and each form's own few: seven shifted pairs, greater or lesser, with a knitted straight or not),
-and the knitted straight with its one set and pair (its wait by the packed test of mcr_wait.py). The predicates keep their own code (mcr.plain_table,
-the plain path): tests/test_mcr_fast.py compares the two entry by entry on random readings."""
+and the knitted straight with its one set and pair (its wait by the packed test of mcr_wait.py). The
+predicates keep their own code (mcr.plain_table, the plain path): tests/test_mcr_fast.py compares the
+two entry by entry on random readings."""
 from __future__ import annotations
 
 from ..decompose import SINGLE
