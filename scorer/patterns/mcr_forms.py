@@ -17,6 +17,8 @@ from .mcr_sets import kept_pung_fans, kept_sequence_fans, order_key
 KNITTED = tuple(tuple(sorted(s * 9 + r for s, start in zip(suits, (0, 1, 2)) for r in (start, start + 3, start + 6)))
                 for suits in permutations(range(3)))
 KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
+_SINGLES = tuple(Block(SINGLE, t) for t in range(34))  # (blocks are immutable: one a tile, shared)
+_KNITTED_BLOCKS = {k: tuple(_SINGLES[t] for t in k) for k in KNITTED}
 
 
 _ORDER = tuple(order_key(t) for t in range(34))
@@ -88,7 +90,7 @@ def knitted_straight(hand, counts, jokers, win_is_wild, options):
     splits = _plain_splits(tuple(rest))
     if len(splits) != 1:
         return []
-    blocks = tuple(Block(SINGLE, t) for t in k) + splits[0] + meld_blocks(hand)
+    blocks = _KNITTED_BLOCKS[k] + splits[0] + meld_blocks(hand)
     if sum(1 for b in blocks if b.kind != SINGLE) != 2:
         return []
     return [Reading("mcr_knitted_straight", blocks, -1)]
@@ -105,7 +107,7 @@ def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
     suited = frozenset(t for t in range(27) if counts[t])
     if not 7 <= len(suited) <= 9 or not any(suited <= k for k in KNITTED_SETS):
         return []
-    return [Reading("mcr_honours_knitted", tuple(Block(SINGLE, t) for t, c in enumerate(counts) if c), -1)]
+    return [Reading("mcr_honours_knitted", tuple(_SINGLES[t] for t, c in enumerate(counts) if c), -1)]
 
 
 # ---- waits ------------------------------------------------------------------------------------
