@@ -303,3 +303,34 @@ def test_sets_table_holds_sets_only():
         for key in table:
             assert sum(key >> 3 * i & 7 for i in range(9)) in (0, 3, 6, 9, 12), key
             assert mcr_forms._sets_only(key, suited), key
+
+
+def test_preferred_glance_keeps_the_plain_answer():
+    # whether a reading holds a pure triple chow or a triple pung (MahjongGB's order of equal readings):
+    # the glance at equal chows and pung ranks against the set fans themselves, on the benches' readings
+    # and on every three or four chows of one suit and pungs of three ranks
+    from itertools import combinations_with_replacement as cwr
+
+    from scorer.decompose import Block, Reading
+    from scorer.hand import CHOW, PAIR, PUNG
+
+    found = Counter()
+    for _b, f in _facts(17, 3000, {}):
+        got = mcr_forms._preferred(f.reading)
+        assert got == mcr_forms._plain_preferred(f.reading), f.reading
+        found[got] += 1
+    for n in (3, 4):
+        for chows in cwr((0, 1, 2, 3, 9, 10, 18), n):
+            for pair in (4, 13, 27):
+                r = Reading("standard", tuple(Block(CHOW, t) for t in chows) + (Block(PAIR, pair),), 0)
+                got = mcr_forms._preferred(r)
+                assert got == mcr_forms._plain_preferred(r), chows
+                found[got] += 1
+        for pungs in cwr((0, 1, 9, 10, 18, 19, 27, 31), n):
+            if max(Counter(pungs).values()) > 1:
+                continue
+            r = Reading("standard", tuple(Block(PUNG, t) for t in pungs) + (Block(PAIR, 33),), 0)
+            got = mcr_forms._preferred(r)
+            assert got == mcr_forms._plain_preferred(r), pungs
+            found[got] += 1
+    assert found[True] > 50 and found[False] > 1000, found
