@@ -334,3 +334,19 @@ def test_preferred_glance_keeps_the_plain_answer():
             assert got == mcr_forms._plain_preferred(r), pungs
             found[got] += 1
     assert found[True] > 50 and found[False] > 1000, found
+
+
+def test_an_honour_waited_on_as_the_pair_is_a_single_wait():
+    # the premise of the reading table's shortcut: a standard reading whose pair is the winning honour,
+    # held twice, waited on that tile only
+    n = 0
+    for _b, f in _facts(18, 6000, {}):
+        hand = f.hand
+        win = hand.win_tile
+        if f.form != "standard" or win < 27 or hand.counts[win] != 2:
+            continue
+        if not any(b.kind == "pair" and b.tile == win and b.meld is None for b in f.blocks):
+            continue
+        assert mcr_forms.unique_wait(hand.counts, win, not hand.melds), hand
+        n += 1
+    assert n > 100

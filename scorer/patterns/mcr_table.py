@@ -262,7 +262,11 @@ def standard_table(f):
         # the chow shifted onto the single tile and a pair of that tile, a second wait
         r = win % 9
         many = r <= 5 and starts >> win + 1 & 1 or r >= 3 and starts >> win - 3 & 1
-    if (edge or closed or single) and not many:
+    if single and win >= 27 and hand.counts[win] == 2:
+        # an honour waited on as the pair, its one copy held: the honours held before it were pungs and
+        # that tile, the suits sets only (as this reading splits them), so no other tile completes
+        out["wait:single"] = 1
+    elif (edge or closed or single) and not many:
         packed = -UNIT[win]  # the concealed tiles before the win, packed (asked on a few readings only)
         for kind, tile, _wild, meld in blocks:
             if meld is None:
