@@ -350,3 +350,27 @@ def test_an_honour_waited_on_as_the_pair_is_a_single_wait():
         assert mcr_forms.unique_wait(hand.counts, win, not hand.melds), hand
         n += 1
     assert n > 100
+
+
+def test_pair_waits_beside_a_set_at_every_rank():
+    # the single-wait shortcuts at the suits' edges: a pair of every rank waited on beside a pung one or two
+    # ranks away or a chow next to it, the other sets honours (concealed or declared), table against plain
+    from scorer.notation_format import format_tiles
+
+    cases = []
+    for suit in range(3):
+        for r in range(9):
+            t = suit * 9 + r
+            sets = [[u] * 3 for d in (-2, -1, 1, 2) for u in [t + d] if 0 <= r + d <= 8]
+            sets += [[u, u + 1, u + 2] for u in (t + 1, t - 3, t - 2, t - 1, t) if suit * 9 <= u and u % 9 <= 6
+                     and u // 9 == suit and u + 2 < suit * 9 + 9]
+            for s in sets:
+                for fillers in ("EEE SSS NNN", "[EEE,1] SSS NNN"):
+                    text = f"{format_tiles(sorted([t] + s), sep='')} {fillers} {format_tiles([t], sep='')}"
+                    cases += [(text, {"self_draw": True}), (text, {"discarder": "N"})]
+    checked = 0
+    for _bound, f in reading_facts(cases, "mcr", {}):
+        hand = type(f.hand)(f.hand.concealed, f.hand.melds, f.hand.bonus, f.hand.win_tile)
+        assert mcr.reading_table(f) == mcr.plain_table(Facts(hand, f.reading, f.ctx, f.wild, f.options)), f.hand
+        checked += 1
+    assert checked > 500

@@ -170,7 +170,7 @@ def standard_table(f):
     pair = None
     melded = concealed_pungs = melded_kongs = concealed_kongs = win_pung = 0
     win_in_chow = edge = closed = single = many = False
-    starts = 0
+    starts = pung_bits = 0
     blocks = f.blocks
     for kind, tile, _wild, meld in blocks:  # (unpacking reads a Block faster than its getters)
         if meld is None:
@@ -191,6 +191,8 @@ def standard_table(f):
                 concealed_pungs += 1
                 if tile == win:
                     win_pung += 1
+                if tile < 27:
+                    pung_bits |= 1 << tile
             elif kind == PAIR:
                 if pair is None:
                     pair = tile
@@ -259,9 +261,12 @@ def standard_table(f):
         out[how] = 1
     if single and win < 27 and not many:
         # a pair waited on beside a chow (1 + 234, 123 + 4): the tile at the chow's other end completes
-        # the chow shifted onto the single tile and a pair of that tile, a second wait
+        # the chow shifted onto the single tile and a pair of that tile, a second wait; beside a pung one
+        # or two ranks away (3 + 444: 345 + 44), the tile that makes a chow of the single, one of the
+        # pung's and itself
         r = win % 9
-        many = r <= 5 and starts >> win + 1 & 1 or r >= 3 and starts >> win - 3 & 1
+        many = (r <= 5 and starts >> win + 1 & 1 or r >= 3 and starts >> win - 3 & 1
+                or r <= 6 and pung_bits >> win + 1 & 3 or r >= 2 and pung_bits >> win - 2 & 3)
     if single and win >= 27 and hand.counts[win] == 2:
         # an honour waited on as the pair, its one copy held: the honours held before it were pungs and
         # that tile, the suits sets only (as this reading splits them), so no other tile completes
