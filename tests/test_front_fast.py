@@ -251,3 +251,36 @@ def test_ruleset_check_by_the_given_names_agrees_with_the_full_check(variant):
         glanced += "_given" in ctx.__dict__
         assert _outcome(cx.check_for_ruleset, ctx, v) == _outcome(cx._check_for_ruleset, ctx, v), kw
     assert glanced > 100
+
+
+@pytest.mark.parametrize("quads", [False, True])
+def test_seven_pairs_form_reads_exactly_the_seven_pairs_hands(quads):
+    # the form reads as seven pairs exactly the hands that are: every count even, 14 tiles, and no four
+    # of a kind unless the ruleset counts quads as two pairs
+    from scorer.forms import seven_pairs
+
+    rng = random.Random(31 + quads)
+    found = 0
+    for _ in range(6000):
+        tiles = rng.sample(range(34), 7)
+        counts = [0] * 34
+        for t in tiles:
+            counts[t] += 2
+        if rng.random() < 0.25:  # two pairs of one tile: a quad
+            a, b = rng.sample(tiles, 2)
+            counts[a], counts[b] = 4, 0
+        for _bend in range(rng.choice((0, 0, 1, 2))):  # a near miss: a tile moved or added
+            a, b = rng.randrange(34), rng.choice(tiles)
+            if counts[b]:
+                counts[b] -= 1
+                counts[a] += 1 if rng.random() < 0.7 else 2
+        counts = tuple(counts)
+        concealed = tuple(t for t in range(34) for _ in range(counts[t]))
+        if not concealed:
+            continue
+        hand = dc.Hand(concealed, (), (), concealed[-1])
+        got = seven_pairs(hand, counts, 0, False, {"seven_pairs_quads": quads})
+        want = sum(counts) == 14 and all(c % 2 == 0 for c in counts) and (quads or max(counts) <= 2)
+        assert bool(got) == want, counts
+        found += want
+    assert 500 < found < 5500
