@@ -20,152 +20,21 @@ Formats and line numbers: scorer/batch_read.py, which reads the files.
 """
 from __future__ import annotations
 
-import math
 import os
 from collections import deque
 from itertools import islice
-from typing import Iterator, NamedTuple
+from typing import Iterator
 
 from . import engine
 # Reading the files is batch_read.py's; its names stay importable from here (callers, tests).
 from .batch_read import (ANNOTATIONS, FORMATS, HEADER_KEYS, MAX_LINE, MAX_RECORD_BYTES, Counter,  # noqa: F401
                          Raw, ReadError, _bounded_lines, format_of, is_header, open_source, read_csv,
                          read_jsonl, read_source, read_yaml, sniff)
-from .batch_write import row_middle
+# Records to jobs is batch_jobs.py's; its names stay importable from here (callers, tests).
+from .batch_jobs import Job, Preparer, _check_start, _typename, prepare, session_label  # noqa: F401
+from .batch_write import middle_parts, value_column
 from .errors import MjError, WorkerLost
 from .ledger import paid_by_seat
-
-
-# ---- records to jobs ---------------------------------------------------------------------------
-
-class Job(NamedTuple):
-    """One record ready to score (or already refused, with `error`)."""
-
-    source: str
-    line: int
-    session: str
-    variant: str | None = None
-    hand: str | None = None
-    ctx: dict | None = None
-    start: object = None
-    error: str = ""
-    file_error: bool = False
-    names: dict | None = None  # a live table's seating {E: name, ...}: standings per player (table/records.py)
-    claim: object = None  # what the table recorded (`claim:` a total, limit or {net: N}), checked when scored
-
-    @property
-    def where(self) -> str:
-        return f"{self.source}:{self.line}" if self.line else self.source
-
-
-def _typename(v) -> str:
-    return {dict: "a mapping", list: "a list", str: "text", bool: "true/false", int: "a number",
-            float: "a number", type(None): "nothing"}.get(type(v), type(v).__name__)
-
-
-def session_label(session, table, source) -> str:
-    if session is not None and table is not None:
-        return f"{session} / table {table}"
-    if session is not None:
-        return str(session)
-    if table is not None:
-        return f"table {table}"
-    return source
-
-
-def _check_start(start):
-    if start is None:
-        return None
-    if isinstance(start, bool) or not isinstance(start, (int, float, dict)):
-        raise ValueError(f"start must be a number or a mapping of seats to numbers, got {_typename(start)} {start!r}")
-    if isinstance(start, dict):
-        from .context import SEAT_WORDS, SEATS
-
-        seats = {}
-        for k, v in start.items():
-            i = SEAT_WORDS.get(k.strip().upper()) if isinstance(k, str) else None  # E or east, as --seat takes it
-            if i is None:
-                raise ValueError(f"start: {k!r} is not a seat (E S W N, or east, south, west, north)")
-            if isinstance(v, bool) or not isinstance(v, (int, float)):
-                raise ValueError(f"start: {k} must be a number, got {v!r}")
-            if SEATS[i] in seats:
-                raise ValueError(f"start: seat {SEATS[i]} is given twice")
-            seats[SEATS[i]] = v
-        start = seats
-    for v in start.values() if isinstance(start, dict) else [start]:
-        if not math.isfinite(v) or abs(v) > 10 ** 12:
-            raise ValueError(f"start must be a finite number within -10^12..10^12, got {v!r}")
-    return start
-
-
-def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None, house=None) -> Job:
-    """Check a record's shape and split it into (variant, hand, context). Never raises. `house`
-    (config.house_rules()) gives the config file's house rules for a record's ruleset: below `rules`
-    (the command line's) and the record's own."""
-    if raw.error:
-        return Job(raw.source, raw.line, raw.source, error=raw.error, file_error=raw.file_error)
-    d = raw.data
-    if not isinstance(d, dict):
-        return Job(raw.source, raw.line, raw.source,
-                   error=f"a record is a mapping with a hand key, got {_typename(d)}")
-    merged = {**raw.defaults, **d}
-    if isinstance(raw.defaults.get("rules"), dict) and isinstance(d.get("rules"), dict):
-        merged["rules"] = {**raw.defaults["rules"], **d["rules"]}
-    session = merged.pop("session", None)
-    table = merged.pop("table", None)
-    label = raw.source
-    try:
-        if session is not None or table is not None:
-            for key, v in (("session", session), ("table", table)):
-                if v is not None and (isinstance(v, bool) or not isinstance(v, (str, int, float))):
-                    raise ValueError(f"{key} must be a name or number, got {_typename(v)}")
-            label = session_label(session, table, raw.source)
-        if "hand" not in merged and "event" not in merged:
-            keys = ", ".join(sorted(map(str, d))) or "none"
-            raise ValueError(f"no hand in this record (keys: {keys})")
-        hand = merged.pop("hand", None)  # None: a live table's draw, kong or false win (`event:`)
-        if hand is not None and not isinstance(hand, str):
-            raise ValueError(f"hand must be text in the notation, got {_typename(hand)} {hand!r}")
-        var = merged.pop("variant", None)
-        if var is None:
-            var = variant
-        if not isinstance(var, str) or not var:
-            raise ValueError(f"variant must be a ruleset id or path, got {_typename(var)} {var!r}")
-        start = _check_start(merged.pop("start", None))
-        claim = merged.pop("claim", None)
-        if claim is not None:
-            from .claims import parse_claim
-
-            try:
-                parse_claim(claim["net"], net=True) if isinstance(claim, dict) and set(claim) == {"net"} else parse_claim(claim)
-            except MjError as e:
-                raise ValueError(f"claim: {e}") from None
-        for key in ANNOTATIONS:  # the writer's own notes, never facts of the hand
-            merged.pop(key, None)
-        for k in merged:
-            if not isinstance(k, str):
-                raise ValueError(f"keys are names, got {k!r}")
-        if house is not None:
-            own = house(var)
-            if own:
-                rules = {**own, **rules} if rules else own
-        if rules:
-            r = merged.get("rules")
-            if r is None:
-                merged["rules"] = dict(rules)
-            elif isinstance(r, dict):
-                merged["rules"] = {**rules, **r}
-        for key in ("rules", "others"):
-            if key in merged and not isinstance(merged[key], dict):
-                raise ValueError(f"{key} must be a mapping, got {_typename(merged[key])}")
-        names = None
-        if "names" in merged or "table_event" in merged:
-            from .table.records import table_keys
-
-            names, _ = table_keys(merged)
-    except ValueError as e:
-        return Job(raw.source, raw.line, label, error=str(e))
-    return Job(raw.source, raw.line, label, var, hand, merged, start, "", False, names, claim)
 
 
 # ---- scoring ----------------------------------------------------------------------------------
@@ -182,26 +51,14 @@ def _item_labels(value) -> tuple:
     return tuple(i.label + (f" x{i.count}" if i.count > 1 else "") for i in value.items)
 
 
-_DERIVED: dict = {}  # id(obj) -> (obj, fn's answer): the entry keeps obj alive, so its id stays unique
-
-
-def _derived(obj, fn):
-    """fn(obj), kept per object: the engine hands out the same Context and (cached) HandValue objects
-    for many hands, and neither changes once made."""
-    got = _DERIVED.get(id(obj))
-    if got is None or got[0] is not obj:
-        if len(_DERIVED) >= 8192:
-            _DERIVED.clear()
-        got = _DERIVED[id(obj)] = (obj, fn(obj))
-    return got[1]
-
-
 def score_job(job: Job, mode: str = "") -> dict:
     """Score one job. Returns a plain dict (picklable, the same on every process):
     {"error", "internal"} for a refused record, otherwise the figures every writer needs; `mode` adds
     "full" (output.result_dict) for "full", "json" (jsonline.members, its JSON text) for "jsonl", or "text"
     (output.result_text) for "long"; "row" (a text row) and "jsonl" add "paid" (ledger.paid_by_seat),
-    "row" also "middle" (batch_write.row_middle), when the hand's payments allow the quick path."""
+    "row" also "middle" (batch_write.row_middle), when the hand's payments allow the quick path.
+    Only the hand is new for every record: the other members are kept per the objects they are made
+    of (_by_payment, _by_value)."""
     if job.error:
         return {"error": job.error}
     if job.hand is None or job.names:  # a live table's record (scorer/table/records.py)
@@ -210,32 +67,37 @@ def score_job(job: Job, mode: str = "") -> dict:
         return table_outcome(job, "full" if mode == "jsonl" else mode, score_job)  # names: seats renamed in "full"
     try:
         r = engine.score(job.hand, job.ctx, variant=job.variant)
-        v = r.value
-        ctx = r.ctx
         hand = r.hand.text()
-        out = {
-            "variant": r.variant.id, "hand": hand, "seat": ctx.seat, "players": ctx.players,
-            "win": _derived(ctx, _win_text), "total": v.total, "unit": v.unit, "limit": v.limit,
-            "items": _derived(v, _item_labels),
-            "transfers": [(t.frm, t.to, t.amount) for t in r.transfers],
-            "cap": r.options.get("session_loss_cap", 0) or 0,
-        }
+        transfers = r.transfers
+        if transfers.__class__ is list:  # (not a list with warnings: those are made afresh each time)
+            key = (mode, QUICK, id(r.variant), id(r.options), id(r.ctx), *map(id, transfers))
+            pay = _BY_PAYMENT.get(key)
+            if pay is None:
+                if len(_BY_PAYMENT) >= 4096:
+                    _BY_PAYMENT.clear()
+                # the entry keeps the objects of its key alive, so their ids stay theirs
+                pay = _BY_PAYMENT[key] = ((r.variant, r.options, r.ctx, tuple(transfers)), *_by_payment(r, mode))
+        else:
+            pay = (None, *_by_payment(r, mode))
+        v = r.value
+        value = _BY_VALUE.get(id(v))
+        if value is None or value[0] is not v:
+            if len(_BY_VALUE) >= 4096:
+                _BY_VALUE.clear()
+            value = _BY_VALUE[id(v)] = (v, *_by_value(v))
+        out = pay[1].copy()
+        out.update(value[1])
+        out["hand"] = hand
+        if pay[2] is not None:  # a text row's middle: the winner and how, the value, the payments
+            out["middle"] = pay[2] + value[2] + pay[3]
         if job.claim is not None:  # a league audit: the record is scored and posted; a wrong claim is reported
             from .tools import claim_mismatch
 
             out["claim_wrong"] = claim_mismatch(r, job.claim)
-        if QUICK and (mode == "row" or mode == "jsonl") and not out["cap"]:
-            # what each seat paid, summed here (a --jobs worker) for Ledger.post_paid; a text row's
-            # part that needs no ledger (batch_write.row_middle)
-            paid = paid_by_seat(r.transfers, ctx.players)
-            if paid is not None:
-                out["paid"] = paid
-                if mode == "row":
-                    out["middle"] = row_middle(out, paid)
         if mode == "jsonl":  # the record's text, made here (a worker hands back one string)
             from .jsonline import members
 
-            out["json"] = members(r, hand)
+            out["json"] = members(r, hand, pay[4])
         elif mode == "full":
             from .output import result_dict
 
@@ -251,6 +113,47 @@ def score_job(job: Job, mode: str = "") -> dict:
         return {"error": "the record is nested too deeply"}
     except Exception as e:  # a bug: report it with the record, keep going
         return {"error": f"internal error ({type(e).__name__}: {e}); please report this hand", "internal": True}
+
+
+# The engine hands out the same objects for the hands that share them (a Context per context, a
+# HandValue per item list, the Transfers per context and base) and none of them changes once made,
+# so what an outcome makes of them is kept per object; a batch's hands share a few hundred of each.
+_BY_PAYMENT: dict = {}  # (mode, QUICK, ids of the ruleset, options, Context, each Transfer) -> (them, _by_payment's)
+_BY_VALUE: dict = {}  # id(HandValue) -> (it, _by_value's)
+
+
+def _by_payment(r, mode: str) -> tuple:
+    """(the outcome's members, in their order, with those of the value and the hand left None; a text
+    row's middle before and after the value column, or None; the jsonl text's parts, or None): what
+    the ruleset, the context and the payments give."""
+    ctx = r.ctx
+    out = {
+        "variant": r.variant.id, "hand": None, "seat": ctx.seat, "players": ctx.players,
+        "win": _win_text(ctx), "total": None, "unit": None, "limit": None, "items": None,
+        "transfers": [(t.frm, t.to, t.amount) for t in r.transfers],
+        "cap": r.options.get("session_loss_cap", 0) or 0,
+    }
+    before = after = None
+    if QUICK and (mode == "row" or mode == "jsonl") and not out["cap"]:
+        # what each seat paid, summed here (a --jobs worker) for Ledger.post_paid; a text row's
+        # part that needs no ledger (batch_write.row_middle)
+        paid = paid_by_seat(r.transfers, ctx.players)
+        if paid is not None:
+            out["paid"] = paid
+            if mode == "row":
+                before, after = middle_parts(out, paid)
+    kept = None
+    if mode == "jsonl":
+        from .jsonline import payment_parts
+
+        kept = payment_parts(r)
+    return out, before, after, kept
+
+
+def _by_value(v) -> tuple:
+    """(the outcome's members a HandValue gives, the text row's value column)."""
+    out = {"total": v.total, "unit": v.unit, "limit": v.limit, "items": _item_labels(v)}
+    return out, value_column(out)
 
 
 QUICK = True  # score_job adds "paid" (and "middle") for the quick path; False: tests compare the plain path

@@ -62,12 +62,25 @@ def row_middle(outcome, paid: tuple) -> str:
     """A text row's part between the line number and the standings (the winner, how, the value and
     each seat's payment: HEAD's last three fields and the payments), made where the hand was scored:
     it needs no ledger when the ledger posts `paid` as it is (Ledger.post_paid). TextWriter.record
-    uses it only where its own row would hold the same text."""
+    uses it only where its own row would hold the same text. The scorer makes it in three parts
+    (middle_parts, value_column: each is kept per the objects it is made of)."""
     n = len(paid)
     form = _MIDDLES.get(n)
     if form is None:
         form = _MIDDLES[n] = HEAD_MIDDLE + "%7s" * n
     return form % (outcome["seat"], outcome["win"], _value_text(outcome), *_paid_texts(paid, range(n)))
+
+
+def middle_parts(outcome, paid: tuple) -> tuple:
+    """row_middle's text before and after the value column: the winner and how, then the payments
+    (each field of HEAD_MIDDLE is padded on its own, so the parts joined are row_middle's text)."""
+    n = len(paid)
+    return "%-3s %-15s " % (outcome["seat"], outcome["win"]), ("%7s" * n) % tuple(_paid_texts(paid, range(n)))
+
+
+def value_column(outcome) -> str:
+    """row_middle's value column (HEAD_MIDDLE's last field)."""
+    return "%-10s" % _value_text(outcome)
 
 
 _ROWS: dict = {}  # (seats at the table, width) -> TextWriter's row templates
@@ -78,6 +91,8 @@ HEAD = HEAD_START + HEAD_MIDDLE  # 44 columns
 HEAD_WIDTH = 44
 CELL = 7  # a seat's column
 INDENT = " " * 6  # a hand, a note or a reject's reason on a line of its own
+HAND_ROOM = HEAD_WIDTH - len(INDENT) - 2  # a hand beside the standings, on the line below a row
+HEAD_PAD = " " * HEAD_WIDTH  # the standings under a row's payments
 
 
 def _templates(n: int, cols: int) -> tuple:
@@ -122,6 +137,7 @@ class TextWriter:
         self.session = None
         self.started = False
         self.forms: dict = {}  # seats -> _templates(seats, self.cols)
+        self.quick: dict = {}  # seats -> _quick_forms(seats)
 
     def _session_line(self, name, source, posting=None):
         if name == self.session:
@@ -142,6 +158,9 @@ class TextWriter:
 
     def _below(self, text: str) -> str:
         """`text` on lines of its own, indented, wrapped to the width."""
+        if text.isascii() and len(text) + len(INDENT) <= self.cols:
+            # one line: wrap_text's words joined by a space (an ASCII character is one column wide)
+            return INDENT + " ".join(text.split()) + "\n"
         from .width import wrap_text
 
         return "\n".join(wrap_text(text, self.cols, INDENT, INDENT)) + "\n"
@@ -149,8 +168,39 @@ class TextWriter:
     def record(self, job, outcome, posting):
         if job.session != self.session:
             self._session_line(job.session, job.source, posting)
-        if posting.__class__ is Quick and not self.long and self._quick(job, outcome, posting):
-            return
+        if posting.__class__ is Quick and not self.long:
+            # the row from the scorer's middle (row_middle) and the Quick posting's standings, when it
+            # is one of the two common forms and fits: the text below writes, with the templates
+            # made for it (_quick_forms), the same text as the plain path does after it
+            middle = outcome.get("middle")
+            s = posting.session
+            if middle is not None and (not s.variants or outcome["variant"] == s.variants[0]):
+                forms = self.quick.get(len(s.seats))
+                if forms is None:
+                    forms = self.quick[len(s.seats)] = self._quick_forms(len(s.seats))
+                kind, form, limit, after = forms
+                if kind == 1:  # one line: the row, the standings, the hand
+                    hand = outcome["hand"]
+                    text = form % (posting.hand_no, job.line, middle, *posting.standings_t, hand)
+                    if len(text) <= limit:
+                        self.out.write(text)
+                    else:  # the hand on lines of its own
+                        self.out.write(text[:len(text) - len(hand) - 3] + "\n" + self._below(hand))
+                    return
+                if kind == 2:  # the row; the hand and the standings below
+                    line = HEAD_START % (posting.hand_no, job.line) + middle
+                    if len(line) <= self.cols:
+                        hand = outcome["hand"]
+                        if len(hand) <= HAND_ROOM:
+                            rest = form % (hand, *posting.standings_t)
+                            if len(rest) <= limit:
+                                self.out.write(f"{line}\n{rest}")
+                                return
+                        else:  # the hand on lines of its own, then the standings
+                            after = after % posting.standings_t
+                            if HEAD_WIDTH + len(after) <= self.cols:
+                                self.out.write(f"{line}\n{self._below(hand)}{HEAD_PAD}{after}\n")
+                                return
         s = posting.session
         value = _value_text(outcome)
         if s.variants and outcome["variant"] != s.variants[0]:
@@ -201,36 +251,20 @@ class TextWriter:
         if note:
             self.out.write(self._below(note.strip()))
 
-    def _quick(self, job, outcome, posting) -> bool:
-        """record()'s row from the scorer's middle (row_middle) and the Quick posting's standings, when
-        the row is one of the two common forms and fits; False: record() writes it. The text is the
-        row record() writes: the same templates, split where the scorer's part ends."""
-        middle = outcome.get("middle")
-        s = posting.session
-        if middle is None or (s.variants and outcome["variant"] != s.variants[0]):  # (then the row names it)
-            return False
-        seats = s.seats
-        forms = self.forms.get(len(seats))
-        if forms is None:
-            forms = self.forms[len(seats)] = _templates(len(seats), self.cols)
-        _, _, after, pays = forms
+    def _quick_forms(self, n: int) -> tuple:
+        """record()'s quick templates for `n` seats: (1, the whole line, its longest length with the
+        line end, None) when the row holds the standings and the hand; (2, the second line, its
+        longest length, the standings) when the hand and the standings go on a line below; (0, None,
+        0, None) otherwise. Each is the plain path's text: its templates joined, the hand's padding
+        written into the template."""
+        _, row, after, pays = _templates(n, self.cols)
         if pays is not None:
-            return False
-        hand = outcome["hand"]
-        # int standings (a Quick posting's) print with %s as _standing_texts prints them
-        line = HEAD_START % (posting.hand_no, job.line) + middle
-        if after is None:
-            line += "  |" + _STANDINGS[len(seats)] % posting.standings_t
-            if len(line) + len(hand) + 2 > self.cols:
-                return False
-            self.out.write(f"{line}  {hand}\n")
-            return True
-        after = after % posting.standings_t
-        room = HEAD_WIDTH - len(INDENT) - 2
-        if len(hand) <= room and len(line) <= self.cols and HEAD_WIDTH + len(after) <= self.cols:
-            self.out.write(f"{line}\n{INDENT}{hand:<{room}}  {after}\n")
-            return True
-        return False
+            return 0, None, 0, None
+        if after is None:  # the plain path: row + "  " + hand when len(row) + 2 + len(hand) <= cols
+            return 1, HEAD_START + "%s  |" + "%7s" * n + "  %s\n", self.cols + 1, None
+        # the plain path: row, then INDENT + the hand padded to HAND_ROOM + "  " + after, when the hand
+        # fits its room, the row the width and HEAD_WIDTH + len(after) the width
+        return 2, f"{INDENT}%-{HAND_ROOM}s  {after}\n", len(INDENT) + HAND_ROOM + 2 + self.cols - HEAD_WIDTH + 1, after
 
     def _fit(self, line: str) -> str:
         return (line if len(line) <= self.cols else self._below(line.strip()).rstrip("\n")) + "\n"
@@ -274,7 +308,6 @@ def summary_text(summary, cols=None) -> str:
     return "\n".join(fill(line, cols, "    ") for line in lines)
 
 
-_STANDINGS = {n: "%7s" * n for n in range(1, 5)}  # a Quick posting's standings in the full row
 
 
 def _ledger_text(posting) -> str:

@@ -226,14 +226,32 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
         summary = {}
     summary.update({"records": 0, "scored": 0, "rejected": 0, "internal": 0, "file_errors": 0})
 
-    def raws():
-        for p in paths:
-            yield from batch.read_source(p, input_format, counter, stdin)
+    prepare = batch.Preparer(variant, rules, house)  # batch.prepare, each header's work done once
 
-    jobs_iter = (batch.prepare(r, variant, rules, house) for r in raws())
+    def records():
+        for p in paths:
+            yield from batch.read_source(p, input_format, counter, stdin, prepare)
+
+    jobs_iter = records()
+    post_paid, write = ledger.post_paid, writer.record
+    quick = 0  # records posted by post_paid (counted into the summary at the end)
     try:
         group = 1 if "-" in paths else 64  # standard input: each record out as soon as it is in
         for job, outcome in batch.scored(jobs_iter, mode, jobs, group=group):
+            paid = outcome.get("paid")
+            if paid is not None:  # the common hand: summed per seat where it was scored
+                posting = post_paid(job.session, outcome["players"], paid, outcome["variant"], outcome["unit"],
+                                    job.start)
+                if posting is not None:
+                    quick += 1
+                    write(job, outcome, posting)
+                    if "claim_wrong" in outcome and outcome["claim_wrong"]:  # the claim check: exit 1
+                        summary["claims_wrong"] = summary.get("claims_wrong", 0) + 1
+                        bar.clear()
+                        err.write(f"mjscore: {job.where}: {outcome['claim_wrong']}\n")
+                    if tick:
+                        bar.tick()
+                    continue
             if job.file_error:
                 summary["file_errors"] += 1
             else:
@@ -241,16 +259,11 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
             reason = outcome.get("error")
             posting = None
             if not reason:
-                paid = outcome.get("paid")  # the common hand: summed per seat where it was scored
-                if paid is not None:
-                    posting = ledger.post_paid(job.session, outcome["players"], paid, outcome["variant"],
-                                               outcome["unit"], job.start)
-                if posting is None:
-                    try:
-                        posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],
-                                              job.start, outcome["variant"], unit=outcome.get("unit", ""))
-                    except LedgerError as e:
-                        reason = str(e)
+                try:
+                    posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],
+                                          job.start, outcome["variant"], unit=outcome.get("unit", ""))
+                except LedgerError as e:
+                    reason = str(e)
             if reason:
                 if not job.file_error:
                     summary["rejected"] += 1
@@ -274,6 +287,8 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
             if tick:
                 bar.tick()
     finally:
+        summary["records"] += quick
+        summary["scored"] += quick
         bar.clear()
         out.flush()
     summary["sessions"] = ledger.summary()

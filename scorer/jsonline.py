@@ -87,18 +87,43 @@ def _payments(result) -> str:
     return got
 
 
-def members(result, hand: str | None = None) -> str:
+def payment_parts(result) -> tuple:
+    """The parts of members(result)'s text that are the same for every hand of one ruleset, Context,
+    options and payments: (before the hand; from the payments to why_chosen's value). scorer/batch.py
+    keeps them per those objects; the HandValue's parts are kept here (_text)."""
+    return (_text("head", result.variant, _head),
+            "".join((_payments(result), ', "context": ', _text("context", result.ctx, _context),
+                     ', "options": ', _text("options", result.options, encode), ', "why_chosen": ')))
+
+
+def members(result, hand: str | None = None, kept: tuple | None = None) -> str:
     """The members of result_dict(result) as JSON text, without the surrounding braces. `hand`:
-    result.hand.text(), when the caller has it already."""
+    result.hand.text(), when the caller has it already; `kept`: payment_parts(result), when the caller
+    has them."""
     wild = result.wild
     if (wild is not None and wild.tile is not None) or result.warnings:
         return encode(result_dict(result))[1:-1]
+    head, tail = kept or payment_parts(result)
     before, after = _text("value", result.value, _value_parts)
     reading = result.chosen.reading
+    why = result.why_chosen
+    why_text = _WHY.get(why)
+    if why_text is None:
+        why_text = fast(why)
+        if why.__class__ is str and len(_WHY) < 1024:
+            _WHY[why] = why_text
+    form = reading.form
+    form_text = _FORMS.get(form)
+    if form_text is None:
+        form_text = ', "form": ' + fast(form) + ', "winning_block": '
+        if form.__class__ is str and len(_FORMS) < 64:
+            _FORMS[form] = form_text
+    win = reading.win
     return "".join((
-        _text("head", result.variant, _head), fast(result.hand.text() if hand is None else hand), ", ", before,
-        fast([block_text(b) for b in reading.blocks]), ', "form": ', fast(reading.form),
-        ', "winning_block": ', fast(reading.win), ", ", after, _payments(result),
-        ', "context": ', _text("context", result.ctx, _context),
-        ', "options": ', _text("options", result.options, encode),
-        ', "why_chosen": ', fast(result.why_chosen)))
+        head, fast(result.hand.text() if hand is None else hand), ", ", before,
+        fast([block_text(b) for b in reading.blocks]), form_text, str(win) if win.__class__ is int else fast(win),
+        ", ", after, tail, why_text))
+
+
+_WHY: dict = {}  # why_chosen's text -> its JSON (a batch's few sentences)
+_FORMS: dict = {}  # a reading's form -> its JSON between the decomposition and the winning block

@@ -30,6 +30,8 @@ The cap in force is the one of each hand's own ruleset and rules (a record's `ru
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import add
+from typing import NamedTuple
 
 from .errors import Contradiction, MjError
 
@@ -144,11 +146,27 @@ class Session:
         # the one int every seat started at (a record's `start: N` agrees with it), else None
         starts = set(self.start.values())
         self.flat_start = starts.pop() if self.whole_start and len(starts) == 1 else None
+        # post_paid's state: the (players, variant, unit) it last took without a second look (None:
+        # look), and while `quick`, the standings in seat order; `net` is brought up to them (sync)
+        # before anything else reads it
+        self.lane = None
+        self.tally = tuple([self.start[x] + self.net[x] for x in self.seats]) if self.quick else None
+        self.stale = False
+
+    def sync(self) -> None:
+        """`net` from the standings post_paid keeps."""
+        if self.stale:
+            start, net = self.start, self.net
+            for x, v in zip(self.seats, self.tally):
+                net[x] = v - start[x]
+            self.stale = False
 
     def standings(self) -> dict:
+        self.sync()
         return {s: num(self.start[s] + self.net[s]) for s in self.seats}
 
     def as_dict(self) -> dict:
+        self.sync()
         d = {"session": self.name, "seats": list(self.seats), "hands": self.hands, "rejected": self.rejected,
              "variants": list(self.variants), "start": {s: num(v) for s, v in self.start.items()},
              "net": {s: num(v) for s, v in self.net.items()}, "final": self.standings()}
@@ -204,6 +222,7 @@ class Ledger:
         s = self.sessions.get(name)
         if s is None or start is not None or len(s.seats) != players:
             s = self.open(name, players, start)
+        s.sync()
         if unit:
             if not s.unit:
                 s.unit, s.unit_variant = unit, variant
@@ -229,7 +248,7 @@ class Ledger:
             check_zero_sum(transfers, "payments after the loss cap")
             whole = whole and all(a.__class__ is int for _, _, a in transfers)  # a float cap pays floats
         if not whole:
-            s.quick = False
+            s.quick, s.lane, s.tally = False, None, None
         if cap or not whole:  # summed again, in order, from what is paid
             paid = dict.fromkeys(s.seats, 0)
             for frm, to, amount in transfers:
@@ -244,7 +263,7 @@ class Ledger:
             if not abs(drift) <= EPS * max(1.0, *(abs(v) for v in net.values())):
                 raise LedgerError(f"session {name!r} no longer sums to zero ({num(drift)}); please report this hand")
         elif sum(net.values()):  # int nets sum to 0 exactly, or the ledger is wrong
-            s.quick = False
+            s.quick, s.lane, s.tally = False, None, None
             raise LedgerError(f"session {name!r} no longer sums to zero ({sum(net.values())}); please report this hand")
         for seat, owed, got in short:
             s.shortfall[seat] = s.shortfall.get(seat, 0) + owed - got
@@ -253,6 +272,8 @@ class Ledger:
             s.variants.append(variant)
         if whole and s.whole_start:
             standings = {x: s.start[x] + net[x] for x in s.seats}
+            if s.quick:
+                s.tally = tuple(standings.values())
         else:
             paid = {x: num(v) for x, v in paid.items()}
             standings = s.standings()
@@ -264,34 +285,35 @@ class Ledger:
         at: a `Quick`, or None when the hand is not that simple here (a new session, another table
         size or unit, a ruleset new to the session, another start, a session with other seats or
         non-int figures): then post() it, which checks and says what is wrong. The same figures as
-        post(), without its checks per transfer (tests/test_batch_quick.py compares the two)."""
+        post(), without its checks per transfer (tests/test_batch_quick.py compares the two). The
+        session's (players, variant, unit) are looked at once (`lane`) while they stay the same."""
         s = self.sessions.get(name)
-        if (s is None or not s.quick or len(s.seats) != players or (unit and unit != s.unit)
-                or (variant and variant not in s.variants) or sum(paid)
-                or (start is not None and (start.__class__ is not int or start != s.flat_start))):
+        if s is None or s.lane != (players, variant, unit):
+            if (s is None or not s.quick or len(s.seats) != players or (unit and unit != s.unit)
+                    or (variant and variant not in s.variants)):
+                return None
+            s.lane = (players, variant, unit)  # (post() clears it with `quick`)
+        if sum(paid) or (start is not None and (start.__class__ is not int or start != s.flat_start)):
             return None
         s.hands += 1
-        net = s.net
-        seats = s.seats
-        for x, v in zip(seats, paid):
-            net[x] += v
-        start = s.start
-        return Quick(s, s.hands, paid, tuple([start[x] + net[x] for x in seats]))
+        tally = s.tally = tuple(map(add, s.tally, paid))
+        s.stale = True
+        return _new_quick(Quick, (s, s.hands, paid, tally))
 
     def summary(self) -> list[dict]:
         return [s.as_dict() for s in self.sessions.values()]
 
 
-class Quick:
+class Quick(NamedTuple):
     """A Posting made by Ledger.post_paid: `paid` and `standings` as tuples in the session's seat order
     (`paid_t`, `standings_t`), no shortfalls; its `paid` and `standings` give Posting's dicts."""
 
-    __slots__ = ("session", "hand_no", "paid_t", "standings_t")
+    session: Session
+    hand_no: int
+    paid_t: tuple
+    standings_t: tuple
     shortfalls = ()
     cap = 0
-
-    def __init__(self, session, hand_no, paid_t, standings_t):
-        self.session, self.hand_no, self.paid_t, self.standings_t = session, hand_no, paid_t, standings_t
 
     @property
     def paid(self) -> dict:
@@ -300,6 +322,9 @@ class Quick:
     @property
     def standings(self) -> dict:
         return dict(zip(self.session.seats, self.standings_t))
+
+
+_new_quick = tuple.__new__  # Quick(...) without its Python-level __new__ (one a hand)
 
 
 _SEAT_INDEX = {x: i for i, x in enumerate(SEAT_ORDER)}

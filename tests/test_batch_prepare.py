@@ -1,0 +1,165 @@
+"""The batch loop's shortcuts against the plain paths they stand for: Preparer (a header's work done
+once, a record joined with it in one step) against prepare(), record by record and key by key; the
+outcome members score_job keeps per ruleset, context, value and payments against the ones made
+afresh; the text writer's one-line `_below` against wrap_text; the JSON Lines reader handing Jobs
+on against Raws prepared one by one."""
+from __future__ import annotations
+
+import io
+import json
+import random
+
+import pytest
+
+from scorer import batch, batch_jobs
+from scorer.batch_read import Raw, read_jsonl
+from scorer.batch_write import INDENT, TextWriter
+from scorer.width import wrap_text
+from tests.gen import random_context, random_winning
+
+_HEADERS = [
+    {}, {"rules": {"min_faan": 0}}, {"session": "a"}, {"session": "", "table": 3}, {"table": 2.5},
+    {"session": ["x"]}, {"session": True}, {"start": 1000}, {"start": {"E": 1, "S": 2, "W": 3, "N": 4}},
+    {"start": "x"}, {"start": float("inf")}, {"variant": "hk"}, {"variant": ""}, {"variant": 3},
+    {"rules": None}, {"rules": 5}, {"rules": {"min_faan": 1}, "players": 4, "session": "s", "table": 1},
+    {"players": 3}, {"seat": "E"}, {"hand": "x"}, {1: 2}, {"comment": "c"}, {"claim": 8},
+]
+_EXTRA = [{}, {"session": "b"}, {"rules": {"min_faan": 2}}, {"others": {"S": "1m"}}, {"others": 3},
+          {"variant": "zung-jung"}, {"start": 500}, {"claim": 8}, {"claim": "x"}, {"note": "n"},
+          {"expect": 1}, {"names": {"E": "a"}}, {"players": 4}, {"event": "draw"}, {1: 2},
+          {"hand": 5}, {"hand": None}, {"xyz": 1}, {"kong_draw": True}]
+
+
+def _raws(n: int, seed: int) -> list:
+    rng = random.Random(seed)
+    out = []
+    for i in range(n):
+        data = {"hand": random_winning(rng), **random_context(rng)}
+        if rng.random() < 0.5:
+            data.update(rng.choice(_EXTRA))
+        if rng.random() < 0.05:
+            data.pop("hand", None)
+        if rng.random() < 0.03:
+            data = rng.choice([[1], "text", 3, None])
+        defaults = rng.choice(_HEADERS)
+        out.append(Raw(rng.choice(("f.jsonl", "g.yaml")), i + 1, data, "", defaults))
+        if rng.random() < 0.02:
+            out.append(Raw("f.jsonl", i + 1, error="not valid JSON", file_error=rng.random() < 0.5))
+    return out
+
+
+def _house(var):
+    return {"min_faan": 5} if var == "hk" else {}
+
+
+@pytest.mark.parametrize("args", [("hk-old", None, None), ("hk-old", {"min_faan": 0}, None),
+                                  ("zung-jung", {"min_faan": 0, "x": 1}, _house), ("hk", None, _house)])
+def test_preparer_makes_prepare_jobs_key_by_key(args, monkeypatch):
+    raws = _raws(3000, seed=len(str(args)))
+    plain = [batch.prepare(raw, *args) for raw in raws]
+    taken = []
+    real = batch_jobs.prepare
+
+    def counting(*a, **k):
+        taken.append(1)
+        return real(*a, **k)
+
+    monkeypatch.setattr(batch_jobs, "prepare", counting)
+    prep = batch.Preparer(*args)
+    fast = [prep(raw) for raw in raws]
+    for raw, p, f in zip(raws, plain, fast):
+        assert p == f, (raw, p, f)
+        assert type(p) is type(f)
+        if p.ctx is not None:  # the context's keys in the same order, the rules in the same place
+            assert list(p.ctx.items()) == list(f.ctx.items()), raw
+    assert len(taken) > 100 and len(raws) - len(taken) > 500  # both ways are taken
+
+
+def test_jsonl_reader_hands_on_the_preparer_jobs(tmp_path):
+    rng = random.Random(3)
+    lines = [json.dumps({"rules": {"min_faan": 0}})]
+    for i in range(500):
+        rec = {"hand": random_winning(rng), **random_context(rng)}
+        pick = rng.random()
+        if pick < 0.05:
+            lines.append(json.dumps({"session": f"s{i}", "start": 100}))
+        elif pick < 0.08:
+            lines.append('{"hand": "123m", ')
+        elif pick < 0.1:
+            lines.append("")
+        lines.append(json.dumps(rec))
+    data = ("\ufeff" + "\n".join(lines) + "\n").encode()
+    args = ("hk-old", {"min_faan": 1}, None)
+    plain = [batch.prepare(raw, *args) for raw in read_jsonl(io.BytesIO(data), "f")]
+    fast = list(read_jsonl(io.BytesIO(data), "f", batch.Preparer(*args)))
+    assert plain == fast and len(plain) > 500
+
+
+def _outcomes(jobs, mode, fresh):
+    out = []
+    for job in jobs:
+        if fresh:
+            batch._BY_PAYMENT.clear()
+            batch._BY_VALUE.clear()
+        out.append(batch.score_job(job, mode))
+    return out
+
+
+@pytest.mark.parametrize("mode", ["row", "jsonl", "", "full"])
+def test_kept_outcome_members_are_the_ones_made_afresh(mode):
+    rng = random.Random(11)
+    prep = batch.Preparer("hk-old", {"min_faan": 0})
+    jobs = []
+    for i in range(400):
+        rec = {"hand": random_winning(rng), **random_context(rng)}
+        if i % 7 == 0:
+            rec["variant"] = rng.choice(("zung-jung", "hk", "hangzhou"))
+        if i % 11 == 0:
+            rec["rules"] = {"min_faan": 1}
+        jobs.append(prep(Raw("f", i + 1, rec)))
+    warm = _outcomes(jobs + jobs[::-1], mode, fresh=False)  # every entry used again
+    fresh = _outcomes(jobs + jobs[::-1], mode, fresh=True)
+    assert warm == fresh
+    assert sum("error" not in o for o in warm) > 300
+    for job, got in zip(jobs, warm):  # and each is what the members are made of, made here
+        if "error" not in got:
+            assert got == _plain(job, mode), job
+
+
+def _plain(job, mode):
+    """score_job's outcome as it was made before the kept members: every member from the result."""
+    from scorer import engine
+    from scorer.batch_write import row_middle
+    from scorer.jsonline import encode
+    from scorer.ledger import paid_by_seat
+    from scorer.output import result_dict
+
+    r = engine.score(job.hand, job.ctx, variant=job.variant)
+    v, ctx = r.value, r.ctx
+    out = {"variant": r.variant.id, "hand": r.hand.text(), "seat": ctx.seat, "players": ctx.players,
+           "win": batch._win_text(ctx), "total": v.total, "unit": v.unit, "limit": v.limit,
+           "items": tuple(i.label + (f" x{i.count}" if i.count > 1 else "") for i in v.items),
+           "transfers": [(t.frm, t.to, t.amount) for t in r.transfers],
+           "cap": r.options.get("session_loss_cap", 0) or 0}
+    if mode in ("row", "jsonl") and not out["cap"]:
+        paid = paid_by_seat(r.transfers, ctx.players)
+        if paid is not None:
+            out["paid"] = paid
+            if mode == "row":
+                out["middle"] = row_middle(out, paid)
+    if mode == "jsonl":
+        out["json"] = encode(result_dict(r))[1:-1]
+    elif mode == "full":
+        out["full"] = result_dict(r)
+    return out
+
+
+@pytest.mark.parametrize("cols", [20, 40, 60, 80])
+def test_below_on_one_line_is_wrap_text(cols):
+    rng = random.Random(cols)
+    w = TextWriter(io.StringIO(), cols=cols)
+    words = ["123m", "[567s,1]", "EEE", "x" * 30, "\u4e2d\u6587", "a\tb", "", "  ", "\x0b", "FF"]
+    for _ in range(3000):
+        text = rng.choice(("", " ", "  ")).join(rng.choice(words) for _ in range(rng.randrange(0, 8)))
+        want = "\n".join(wrap_text(text, cols, INDENT, INDENT)) + "\n"
+        assert w._below(text) == want, repr(text)
