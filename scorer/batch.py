@@ -31,7 +31,7 @@ from .batch_read import (ANNOTATIONS, FORMATS, HEADER_KEYS, MAX_LINE, MAX_RECORD
                          Raw, ReadError, _bounded_lines, format_of, is_header, open_source, read_csv,
                          read_jsonl, read_source, read_yaml, sniff)
 # Records to jobs is batch_jobs.py's; its names stay importable from here (callers, tests).
-from .batch_jobs import Job, Preparer, _check_start, _typename, prepare, session_label  # noqa: F401
+from .batch_jobs import Job, Preparer, _check_start, _new_job, _typename, prepare, session_label  # noqa: F401
 from .batch_write import middle_parts, value_column
 from .errors import MjError, WorkerLost
 from .ledger import paid_by_seat
@@ -51,14 +51,16 @@ def _item_labels(value) -> tuple:
     return tuple(i.label + (f" x{i.count}" if i.count > 1 else "") for i in value.items)
 
 
-def score_job(job: Job, mode: str = "") -> dict:
+def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
     """Score one job. Returns a plain dict (picklable, the same on every process):
     {"error", "internal"} for a refused record, otherwise the figures every writer needs; `mode` adds
     "full" (output.result_dict) for "full", "json" (jsonline.members, its JSON text) for "jsonl", or "text"
     (output.result_text) for "long"; "row" (a text row) and "jsonl" add "paid" (ledger.paid_by_seat),
     "row" also "middle" (batch_write.row_middle), when the hand's payments allow the quick path.
     Only the hand is new for every record: the other members are kept per the objects they are made
-    of (_by_payment, _by_value)."""
+    of (_by_payment, _by_value). `compact` (a --jobs worker): a plain record's outcome in "row" or
+    "jsonl" mode as (the kept members, the value's, the hand, the middle, the JSON text or its parts),
+    which pickles the kept ones once a chunk; `expand` makes the dict of it."""
     if job.error:
         return {"error": job.error}
     if job.hand is None or job.names:  # a live table's record (scorer/table/records.py)
@@ -85,11 +87,18 @@ def score_job(job: Job, mode: str = "") -> dict:
             if len(_BY_VALUE) >= 4096:
                 _BY_VALUE.clear()
             value = _BY_VALUE[id(v)] = (v, *_by_value(v))
+        middle = pay[2] + value[2] + pay[3] if pay[2] is not None else None  # a text row's (row_middle)
+        if compact and job.claim is None and (mode == "row" or mode == "jsonl"):
+            if mode == "row":
+                return pay[1], value[1], hand, middle, None
+            from .jsonline import member_parts
+
+            return pay[1], value[1], hand, middle, member_parts(r, hand, pay[4])
         out = pay[1].copy()
         out.update(value[1])
         out["hand"] = hand
-        if pay[2] is not None:  # a text row's middle: the winner and how, the value, the payments
-            out["middle"] = pay[2] + value[2] + pay[3]
+        if middle is not None:
+            out["middle"] = middle
         if job.claim is not None:  # a league audit: the record is scored and posted; a wrong claim is reported
             from .tools import claim_mismatch
 
@@ -156,12 +165,33 @@ def _by_value(v) -> tuple:
     return out, value_column(out)
 
 
+def expand(outcome) -> dict:
+    """score_job(job, mode)'s dict from its compact outcome (score_job(job, mode, True)); a dict as it is."""
+    if outcome.__class__ is dict:
+        return outcome
+    kept, value, hand, middle, text = outcome
+    out = kept.copy()
+    out.update(value)
+    out["hand"] = hand
+    if middle is not None:
+        out["middle"] = middle
+    if text is not None:
+        out["json"] = text if text.__class__ is str else "".join(text)
+    return out
+
+
 QUICK = True  # score_job adds "paid" (and "middle") for the quick path; False: tests compare the plain path
 
 
 def _score_chunk(args):
-    jobs, mode = args
-    return [score_job(j if j.__class__ is Job else Job("", 0, "", *j), mode) for j in jobs]
+    """A chunk's outcomes; compact ones (score_job's) from a worker, whose outcomes are pickled."""
+    jobs, mode, compact = args
+    rest = _SHIPPED_REST
+    return [score_job(j if j.__class__ is Job else _new_job(Job, ("", 0, "", *j, *rest[len(j)])), mode, compact)
+            for j in jobs]
+
+
+_SHIPPED_REST = {3: (None, "", False, None, None), 8: ()}  # Job's defaults after a shipped tuple (_shipped)
 
 
 def _shipped(job: Job):
@@ -254,6 +284,13 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
         return
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()
     pool = ProcessPoolExecutor(processes - 1, mp_context=ctx, initializer=_worker_init)
+    # The pool's threads here (its results in, its chunks out) wait for this thread to let go of
+    # the GIL, 5 ms by default; meanwhile a worker whose results fill the pipe waits too (JSON Lines:
+    # half its time). Handed over more often while the pool runs.
+    import sys
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
     room = (processes - 1) * window
     pending: deque = deque()  # (chunk, its Future or its outcomes), in input order
     done = [0]  # chunks the pool has finished (counted by its result thread)
@@ -266,19 +303,19 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
             part, failure = _take(jobs, chunk)
             if part:
                 if sent - done[0] < room:
-                    future = pool.submit(_score_chunk, ([_shipped(job) for job in part], mode))
+                    future = pool.submit(_score_chunk, ([_shipped(job) for job in part], mode, True))
                     future.add_done_callback(finished)
                     pending.append((part, future))
                     sent += 1
                 else:
-                    pending.append((part, _score_chunk((part, mode))))
+                    pending.append((part, _score_chunk((part, mode, False))))
             last = failure is not None or len(part) < chunk
             while pending:  # hand on what is done, in order; at the end, everything
                 head, got = pending[0]
                 if got.__class__ is not list:
                     if not (last or got.done() or len(pending) > 4 * room):
                         break
-                    got = _result(got, pool, head[0])
+                    got = [o if o.__class__ is dict else expand(o) for o in _result(got, pool, head[0])]
                 pending.popleft()
                 yield from zip(head, got)
             if failure is not None:
@@ -286,7 +323,11 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
             if last:
                 break
     finally:
+        sys.setswitchinterval(interval)
         _stop_pool(pool)
+
+
+SWITCH_INTERVAL = 0.0005  # seconds: sys.setswitchinterval while a --jobs pool runs
 
 
 def _result(future, pool, first):

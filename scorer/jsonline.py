@@ -100,6 +100,13 @@ def members(result, hand: str | None = None, kept: tuple | None = None) -> str:
     """The members of result_dict(result) as JSON text, without the surrounding braces. `hand`:
     result.hand.text(), when the caller has it already; `kept`: payment_parts(result), when the caller
     has them."""
+    got = member_parts(result, hand, kept)
+    return got if got.__class__ is str else "".join(got)
+
+
+def member_parts(result, hand: str | None = None, kept: tuple | None = None):
+    """members()'s text as the tuple of its parts, most of them kept (a --jobs worker hands them
+    back: the kept ones are pickled once a chunk), or the whole text when it is made whole."""
     wild = result.wild
     if (wild is not None and wild.tile is not None) or result.warnings:
         return encode(result_dict(result))[1:-1]
@@ -119,10 +126,9 @@ def members(result, hand: str | None = None, kept: tuple | None = None) -> str:
         if form.__class__ is str and len(_FORMS) < 64:
             _FORMS[form] = form_text
     win = reading.win
-    return "".join((
-        head, fast(result.hand.text() if hand is None else hand), ", ", before,
-        fast([block_text(b) for b in reading.blocks]), form_text, str(win) if win.__class__ is int else fast(win),
-        ", ", after, tail, why_text))
+    return (head, fast(result.hand.text() if hand is None else hand), ", ", before,
+            fast([block_text(b) for b in reading.blocks]), form_text, str(win) if win.__class__ is int else fast(win),
+            ", ", after, tail, why_text)
 
 
 _WHY: dict = {}  # why_chosen's text -> its JSON (a batch's few sentences)

@@ -163,3 +163,43 @@ def test_below_on_one_line_is_wrap_text(cols):
         text = rng.choice(("", " ", "  ")).join(rng.choice(words) for _ in range(rng.randrange(0, 8)))
         want = "\n".join(wrap_text(text, cols, INDENT, INDENT)) + "\n"
         assert w._below(text) == want, repr(text)
+
+
+@pytest.mark.parametrize("mode", ["row", "jsonl"])
+def test_compact_outcome_expands_to_the_outcome(mode):
+    rng = random.Random(5)
+    prep = batch.Preparer("hk-old", {"min_faan": 0})
+    compared = 0
+    for i in range(300):
+        rec = {"hand": random_winning(rng), **random_context(rng)}
+        if i % 9 == 0:
+            rec["variant"] = "hangzhou"  # a loss cap: no quick payments
+        if i % 13 == 0:
+            rec["claim"] = 8
+        job = prep(Raw("f", i + 1, rec))
+        compact = batch.score_job(job, mode, True)
+        compared += compact.__class__ is tuple
+        assert batch.expand(compact) == batch.score_job(job, mode)
+    assert compared > 200
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+def test_two_processes_write_the_bytes_of_one(tmp_path, monkeypatch, fmt):
+    from scorer.cli_batch import run
+
+    rng = random.Random(8)
+    f = tmp_path / "n.jsonl"
+    lines = [json.dumps({"start": 1000})]
+    for i in range(1500):
+        rec = {"hand": random_winning(rng), **random_context(rng), "session": rng.choice("ab")}
+        if i % 50 == 0:
+            rec["hand"] = rec["hand"][:-2]
+        lines.append(json.dumps(rec))
+    f.write_text("\n".join(lines) + "\n")
+    monkeypatch.setenv("COLUMNS", "80")
+    outs = []
+    for jobs in (1, 2):
+        out, err = io.StringIO(), io.StringIO()
+        summary = run([str(f)], out, fmt=fmt, err=err, jobs=jobs, rules={"min_faan": 0})
+        outs.append((out.getvalue(), err.getvalue(), json.dumps(summary, sort_keys=True)))
+    assert outs[0] == outs[1]
