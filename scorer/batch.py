@@ -286,11 +286,13 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
     pool = ProcessPoolExecutor(processes - 1, mp_context=ctx, initializer=_worker_init)
     # The pool's threads here (its results in, its chunks out) wait for this thread to let go of
     # the GIL, 5 ms by default; meanwhile a worker whose results fill the pipe waits too (JSON Lines:
-    # half its time). Handed over more often while the pool runs.
+    # half its time). Where the outcomes are large, it is handed over more often while the pool runs
+    # (a text row's outcome is small: there the handovers cost more than the waits).
     import sys
 
     interval = sys.getswitchinterval()
-    sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
+    if mode in ("jsonl", "full", "long"):
+        sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
     room = (processes - 1) * window
     pending: deque = deque()  # (chunk, its Future or its outcomes), in input order
     done = [0]  # chunks the pool has finished (counted by its result thread)
@@ -327,7 +329,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
         _stop_pool(pool)
 
 
-SWITCH_INTERVAL = 0.0005  # seconds: sys.setswitchinterval while a --jobs pool runs
+SWITCH_INTERVAL = 0.0005  # seconds: sys.setswitchinterval while a --jobs pool runs (large outcomes)
 
 
 def _result(future, pool, first):

@@ -5,8 +5,16 @@ from __future__ import annotations
 import csv
 import json
 
-from .jsonline import fast
 from .ledger import Quick, num
+
+
+def fast(obj) -> str:
+    """jsonline.fast (imported on first use: a text run needs no JSON encoder, and jsonline's import
+    brings output.py's, a fifth of the start-up)."""
+    global fast
+    from .jsonline import fast
+
+    return fast(obj)
 
 
 def _n(x) -> str:
