@@ -58,16 +58,16 @@ def alternate(runs, n, step=1000):
     return spent
 
 
-def objects(texts_and_contexts):
-    """(Hand, Context) of each case made through the public API (scorer.parse_hand, make_context), as
-    a caller scoring many hands makes them (None for one refused there), each a new object: nothing
-    kept on a Context by an earlier score() call."""
+def objects(texts_and_contexts, rules):
+    """(Hand, Context) of each case made through the public API (scorer.parse_hand, make_context; the
+    house rules in the Context), as a caller scoring many hands makes them (None for one refused
+    there), each a new object: nothing kept on a Context by an earlier score() call."""
     from scorer import make_context, parse_hand
 
     out = []
     for text, ctx in texts_and_contexts:
         try:
-            out.append((parse_hand(text), make_context(**ctx)))
+            out.append((parse_hand(text), make_context(**ctx, rules=dict(rules)) if rules else make_context(**ctx)))
         except MjError:
             out.append(None)
     # score() keeps a hand's parse from its second sighting on: these were the first, so the text
@@ -79,12 +79,12 @@ def objects(texts_and_contexts):
     return out
 
 
-def scorer_of_objects(made, variant, rules):
+def scorer_of_objects(made, variant):
     def run(i, j):
         for got in made[i:j]:
             if got is not None:
                 try:
-                    score(got[0], got[1], variant=variant, rules=rules)
+                    score(got[0], got[1], variant=variant)
                 except MjError:
                     pass
     return run
@@ -106,7 +106,7 @@ def riichi(n, seed):
         ura = [t * 4 + 3 for t in kw.pop("_ura", [])]
         inputs.append((tiles, win, melds or None, dora, HandConfig(options=OptionalRules(**optional), **kw), ura,
                        kw))
-    made = objects([(text, ctx) for text, _spec, ctx, _kw in cases])
+    made = objects([(text, ctx) for text, _spec, ctx, _kw in cases], rules)
 
     def ours(i, j):
         for text, _spec, ctx, _kw in cases[i:j]:
@@ -129,7 +129,7 @@ def riichi(n, seed):
     ours(0, min(n, 500))  # load the ruleset
     # the objects' run last in each chunk: their Contexts are the ones the text run's setup checked
     # again (equal, not the same objects), so neither run finds the other's work kept
-    return alternate([ours, theirs, scorer_of_objects(made, "riichi", rules), theirs_with_config], n)
+    return alternate([ours, theirs, scorer_of_objects(made, "riichi"), theirs_with_config], n)
 
 
 def mcr(n, seed):
@@ -138,7 +138,7 @@ def mcr(n, seed):
 
     rng = random.Random(seed)
     cases = [md.make_case(rng) for _ in range(n)]
-    made = objects([(text, ctx) for text, ctx, _gb in cases])
+    made = objects([(text, ctx) for text, ctx, _gb in cases], md.RULES)
 
     def ours(i, j):
         for text, ctx, _gb in cases[i:j]:
@@ -155,7 +155,11 @@ def mcr(n, seed):
                 pass
 
     ours(0, min(n, 500))
-    return alternate([ours, theirs, scorer_of_objects(made, "mcr", md.RULES)], n)
+    return alternate([ours, theirs, scorer_of_objects(made, "mcr")], n)
+
+
+def ratio(x: float) -> str:
+    return f"{x:5.2f}x" if x >= 0.5 else f"{x:.3f}x"
 
 
 def main():
@@ -175,12 +179,12 @@ def main():
             print(f"{name:7s} skipped: {e}")
             continue
         print(f"{name:7s} mjscore {a.n / ours:9,.0f} hands/s   {ref} {a.n / theirs:9,.0f} hands/s   "
-              f"ratio {theirs / ours:5.2f}x ({target})", flush=True)
+              f"ratio {ratio(theirs / ours)} ({target})", flush=True)
         print(f"{'':7s} objects on both sides: mjscore given Hand and Context {a.n / objs:9,.0f} hands/s, "
-              f"ratio {theirs / objs:5.2f}x", flush=True)
+              f"ratio {ratio(theirs / objs)}", flush=True)
         if more:
             print(f"{'':7s} the package building its HandConfig a hand {a.n / more[0]:9,.0f} hands/s: "
-                  f"ratio {more[0] / ours:5.2f}x from text, {more[0] / objs:5.2f}x from objects", flush=True)
+                  f"ratio {ratio(more[0] / ours)} from text, {ratio(more[0] / objs)} from objects", flush=True)
 
 
 if __name__ == "__main__":
