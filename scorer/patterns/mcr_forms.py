@@ -32,8 +32,8 @@ def _division_order(reading):
                    if meld is None and kind != PAIR])
 
 
-def _preferred(reading) -> bool:
-    """Whether the reading holds a pure triple chow or a triple pung (shown first among equals)."""
+def _sets_of(reading) -> tuple:
+    """(the chows' tiles, the pungs' and kongs', the first pair's tile or None) of a reading."""
     chows, pungs, pair = [], [], None
     for kind, tile, _wild, _meld in reading.blocks:
         if kind == CHOW:
@@ -42,6 +42,12 @@ def _preferred(reading) -> bool:
             pungs.append(tile)
         elif kind == PAIR and pair is None:
             pair = tile
+    return chows, pungs, pair
+
+
+def _preferred(reading) -> bool:
+    """Whether the reading holds a pure triple chow or a triple pung (shown first among equals)."""
+    chows, pungs, pair = _sets_of(reading)
     # (three equal chows or three suited pungs of one rank at least: most readings have neither; the
     # fans kept as the set analysis keeps them)
     if len(chows) >= 3 and (chows.count(chows[0]) >= 3 or chows.count(chows[1]) >= 3):
@@ -56,14 +62,7 @@ def _preferred(reading) -> bool:
 
 def _plain_preferred(reading) -> bool:
     """`_preferred` without its glance (the tests' reference)."""
-    chows, pungs, pair = [], [], None
-    for kind, tile, _wild, _meld in reading.blocks:
-        if kind == CHOW:
-            chows.append(tile)
-        elif kind == PUNG or kind == KONG:
-            pungs.append(tile)
-        elif kind == PAIR and pair is None:
-            pair = tile
+    chows, pungs, pair = _sets_of(reading)
     return (len(chows) >= 3 and "pure_triple_chow" in kept_sequence_fans(chows, pair)
             or len(pungs) >= 3 and "triple_pung" in kept_pung_fans(pungs))
 

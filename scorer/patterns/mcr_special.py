@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..decompose import SINGLE
 from ..hand import CHOW, KONG, PAIR, PUNG
 from .mcr_forms import KNITTED
-from .mcr_table import _PUNG_CLASS, hand_facts
+from .mcr_table import _PUNG_CLASS, hand_facts, held_fans
 from .mcr_tiles import tile_part
 from .mcr_wait import PACKED, UNIT, unique_wait_packed
 
@@ -114,10 +114,4 @@ def knitted_table(f):
                 out["x:mcr_wind_pung:prevalent"] = 1
             if tile != seat and tile != prevalent:
                 out["x:mcr_terminal_pungs"] = 1
-    held = hand_facts(hand)
-    hog = held[1] - f.n_kongs
-    if hog:
-        out["x:mcr_tile_hog"] = hog
-    if held[2] or f.ctx.fourth_tile:
-        out["x:mcr_fourth_tile"] = 1
-    return out
+    return held_fans(out, f, hand_facts(hand))

@@ -316,6 +316,11 @@ def standard_table(f):
             out["x:mcr_all_fives"] = 1
         if props & 4 and not n_chows:
             out["x:mcr_all_even_pungs"] = 1
+    return held_fans(out, f, held)
+
+
+def held_fans(out: dict, f, held) -> dict:
+    """`out` with the tile hog and fourth tile entries of a reading with sets (held: hand_facts)."""
     hog = held[1] - f.n_kongs
     if hog:
         out["x:mcr_tile_hog"] = hog
