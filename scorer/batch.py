@@ -56,7 +56,7 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
     {"error", "internal"} for a refused record, otherwise the figures every writer needs; `mode` adds
     "full" (output.result_dict) for "full", "json" (jsonline.members, its JSON text) for "jsonl", or "text"
     (output.result_text) for "long"; "row" (a text row) and "jsonl" add "paid" (ledger.paid_by_seat),
-    "row" also "middle" (batch_write.row_middle), when the hand's payments allow the quick path.
+    "row" also "middle" (batch_write.middle_parts and value_column), when the hand's payments allow the quick path.
     Only the hand is new for every record: the other members are kept per the objects they are made
     of (_by_payment, _by_value). `compact` (a --jobs worker): a plain record's outcome in "row" or
     "jsonl" mode as (the kept members, the value's, the hand, the middle, the JSON text or its parts),
@@ -87,18 +87,14 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
             if len(_BY_VALUE) >= 4096:
                 _BY_VALUE.clear()
             value = _BY_VALUE[id(v)] = (v, *_by_value(v))
-        middle = pay[2] + value[2] + pay[3] if pay[2] is not None else None  # a text row's (row_middle)
+        middle = pay[2] + value[2] + pay[3] if pay[2] is not None else None  # a text row's (middle_parts)
         if compact and job.claim is None and (mode == "row" or mode == "jsonl"):
             if mode == "row":
                 return pay[1], value[1], hand, middle, None
             from .jsonline import member_parts
 
             return pay[1], value[1], hand, middle, member_parts(r, hand, pay[4])
-        out = pay[1].copy()
-        out.update(value[1])
-        out["hand"] = hand
-        if middle is not None:
-            out["middle"] = middle
+        out = expand((pay[1], value[1], hand, middle, None))
         if job.claim is not None:  # a league audit: the record is scored and posted; a wrong claim is reported
             from .tools import claim_mismatch
 
@@ -145,7 +141,7 @@ def _by_payment(r, mode: str) -> tuple:
     before = after = None
     if QUICK and (mode == "row" or mode == "jsonl") and not out["cap"]:
         # what each seat paid, summed here (a --jobs worker) for Ledger.post_paid; a text row's
-        # part that needs no ledger (batch_write.row_middle)
+        # part that needs no ledger (batch_write.middle_parts)
         paid = paid_by_seat(r.transfers, ctx.players)
         if paid is not None:
             out["paid"] = paid
@@ -317,7 +313,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
                 if got.__class__ is not list:
                     if not (last or got.done() or len(pending) > 4 * room):
                         break
-                    got = [o if o.__class__ is dict else expand(o) for o in _result(got, pool, head[0])]
+                    got = list(map(expand, _result(got, pool, head[0])))
                 pending.popleft()
                 yield from zip(head, got)
             if failure is not None:

@@ -184,17 +184,21 @@ def _bounded_lines(stream):
 def _lines(stream, name) -> Iterator[tuple[int, str | None, str]]:
     """(line number, text or None, error) per line, decoding UTF-8 (a leading BOM is dropped)."""
     for n, raw in enumerate(_bounded_lines(stream), 1):
-        if raw is None:
-            yield n, None, f"line longer than {MAX_LINE} bytes"
-            continue
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as e:
-            yield n, None, f"not UTF-8 (byte {e.start + 1} of the line)"
-            continue
-        if n == 1 and text.startswith("\ufeff"):
-            text = text[1:]
-        yield n, text, ""
+        yield n, *_decoded(raw, n)
+
+
+def _decoded(raw: bytes | None, n: int) -> tuple[str | None, str]:
+    """(the text, "") of line `n` from _bounded_lines (UTF-8, the first line's BOM dropped), or (None,
+    what is wrong with it)."""
+    if raw is None:
+        return None, f"line longer than {MAX_LINE} bytes"
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        return None, f"not UTF-8 (byte {e.start + 1} of the line)"
+    if n == 1 and text.startswith("\ufeff"):
+        text = text[1:]
+    return text, ""
 
 
 def is_header(data) -> bool:
@@ -223,39 +227,27 @@ def read_jsonl(stream, name: str, prepare=None) -> Iterator:
     record is then handed on without a Raw of its own)."""
     defaults: dict = {}
     n = 0
-    for line in _bounded_lines(stream):  # (_lines' work, inline: a generator less a record)
+    for line in _bounded_lines(stream):  # (_lines' work without its generator: one less a record)
         n += 1
-        if line is None:
-            raw = Raw(name, n, error=f"line longer than {MAX_LINE} bytes")
-            yield raw if prepare is None else prepare(raw)
-            continue
-        try:
-            text = line.decode("utf-8")
-        except UnicodeDecodeError as e:
-            raw = Raw(name, n, error=f"not UTF-8 (byte {e.start + 1} of the line)")
-            yield raw if prepare is None else prepare(raw)
-            continue
-        if n == 1 and text.startswith("\ufeff"):
-            text = text[1:]
-        if not text or text.isspace():  # (what text.strip() would empty, without the copy)
-            continue
-        try:
-            data = _loads(text)
-            # a record nested 20,000 deep fails alone, as a rejected record; a line shorter than the
-            # node bound with fewer brackets than the depth bound is within both (each value starts
-            # at its own character, each level of nesting opens with its own bracket)
-            if len(text) > MAX_RECORD_NODES or text.count("{") + text.count("[") > MAX_DEPTH:
-                check_data(data)
-        except json.JSONDecodeError as e:
-            raw = Raw(name, n, error=f"not valid JSON at column {e.colno}: {e.msg}")
-            yield raw if prepare is None else prepare(raw)
-            continue
-        except Refused as e:
-            raw = Raw(name, n, error=e.message)
-            yield raw if prepare is None else prepare(raw)
-            continue
-        except RecursionError:
-            raw = Raw(name, n, error=f"nested deeper than {MAX_DEPTH} levels")
+        text, error = _decoded(line, n)
+        if text is not None:
+            if not text or text.isspace():  # (what text.strip() would empty, without the copy)
+                continue
+            try:
+                data = _loads(text)
+                # a record nested 20,000 deep fails alone, as a rejected record; a line shorter than the
+                # node bound with fewer brackets than the depth bound is within both (each value starts
+                # at its own character, each level of nesting opens with its own bracket)
+                if len(text) > MAX_RECORD_NODES or text.count("{") + text.count("[") > MAX_DEPTH:
+                    check_data(data)
+            except json.JSONDecodeError as e:
+                error = f"not valid JSON at column {e.colno}: {e.msg}"
+            except Refused as e:
+                error = e.message
+            except RecursionError:
+                error = f"nested deeper than {MAX_DEPTH} levels"
+        if error:
+            raw = Raw(name, n, error=error)
             yield raw if prepare is None else prepare(raw)
             continue
         if not (data.__class__ is dict and "hand" in data) and is_header(data):
@@ -458,8 +450,6 @@ def read_source(path: str, input_format: str | None, counter: Counter, stdin=Non
     finally:
         if closer:
             closer()
-
-
 
 def __getattr__(name):
     """The CSV reader is batch_csv.py's (it reads this module's names); `read_csv` stays importable

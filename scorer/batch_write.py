@@ -63,31 +63,17 @@ def _value_text(outcome) -> str:
     return value
 
 
-_MIDDLES: dict = {}  # seats at the table -> the template of a row's middle
-
-
-def row_middle(outcome, paid: tuple) -> str:
-    """A text row's part between the line number and the standings (the winner, how, the value and
-    each seat's payment: HEAD's last three fields and the payments), made where the hand was scored:
-    it needs no ledger when the ledger posts `paid` as it is (Ledger.post_paid). TextWriter.record
-    uses it only where its own row would hold the same text. The scorer makes it in three parts
-    (middle_parts, value_column: each is kept per the objects it is made of)."""
-    n = len(paid)
-    form = _MIDDLES.get(n)
-    if form is None:
-        form = _MIDDLES[n] = HEAD_MIDDLE + "%7s" * n
-    return form % (outcome["seat"], outcome["win"], _value_text(outcome), *_paid_texts(paid, range(n)))
-
-
 def middle_parts(outcome, paid: tuple) -> tuple:
-    """row_middle's text before and after the value column: the winner and how, then the payments
-    (each field of HEAD_MIDDLE is padded on its own, so the parts joined are row_middle's text)."""
+    """A text row's middle (between the line number and the standings: HEAD_MIDDLE's winner, how and
+    value, then each seat's payment) before and after the value column, made where the hand was
+    scored: it needs no ledger when the ledger posts `paid` as it is (Ledger.post_paid). Each field of
+    HEAD_MIDDLE is padded on its own, so the parts joined with value_column are the plain row's."""
     n = len(paid)
     return "%-3s %-15s " % (outcome["seat"], outcome["win"]), ("%7s" * n) % tuple(_paid_texts(paid, range(n)))
 
 
 def value_column(outcome) -> str:
-    """row_middle's value column (HEAD_MIDDLE's last field)."""
+    """A text row's value column (HEAD_MIDDLE's last field)."""
     return "%-10s" % _value_text(outcome)
 
 
@@ -177,7 +163,7 @@ class TextWriter:
         if job.session != self.session:
             self._session_line(job.session, job.source, posting)
         if posting.__class__ is Quick and not self.long:
-            # the row from the scorer's middle (row_middle) and the Quick posting's standings, when it
+            # the row from the scorer's middle (middle_parts, value_column) and the Quick posting's standings, when it
             # is one of the two common forms and fits: the text below writes, with the templates
             # made for it (_quick_forms), the same text as the plain path does after it
             middle = outcome.get("middle")
@@ -314,8 +300,6 @@ def summary_text(summary, cols=None) -> str:
             lines.append(f"  loss cap: {seat} first paid short at hand {s['capped_at_hand'][seat]}; "
                          f"{_n(amount)} it owed in all was not paid (forgiven)")
     return "\n".join(fill(line, cols, "    ") for line in lines)
-
-
 
 
 def _ledger_text(posting) -> str:

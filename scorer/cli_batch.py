@@ -239,51 +239,45 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
         group = 1 if "-" in paths else 64  # standard input: each record out as soon as it is in
         for job, outcome in batch.scored(jobs_iter, mode, jobs, group=group):
             paid = outcome.get("paid")
-            if paid is not None:  # the common hand: summed per seat where it was scored
-                posting = post_paid(job.session, outcome["players"], paid, outcome["variant"], outcome["unit"],
-                                    job.start)
-                if posting is not None:
-                    quick += 1
-                    write(job, outcome, posting)
-                    if "claim_wrong" in outcome and outcome["claim_wrong"]:  # the claim check: exit 1
-                        summary["claims_wrong"] = summary.get("claims_wrong", 0) + 1
+            # the common hand: summed per seat where it was scored, posted without post()'s checks
+            posting = None if paid is None else post_paid(job.session, outcome["players"], paid, outcome["variant"],
+                                                           outcome["unit"], job.start)
+            if posting is not None:
+                quick += 1
+            else:
+                if job.file_error:
+                    summary["file_errors"] += 1
+                else:
+                    summary["records"] += 1
+                reason = outcome.get("error")
+                if not reason:
+                    try:
+                        posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],
+                                              job.start, outcome["variant"], unit=outcome.get("unit", ""))
+                    except LedgerError as e:
+                        reason = str(e)
+                if reason:
+                    if not job.file_error:
+                        summary["rejected"] += 1
+                        ledger.note_reject(job.session)
+                    summary["internal"] += bool(outcome.get("internal"))
+                    writer.reject(job, reason)
+                    if echo_rejects:
+                        out.flush()  # the log's lines so far first, so a terminal shows both in order
                         bar.clear()
-                        err.write(f"mjscore: {job.where}: {outcome['claim_wrong']}\n")
+                        err.write(f"mjscore: {job.where}: {reason}\n")
+                        err.flush()
+                    if strict:
+                        raise Stop(f"{job.where}: {reason}")
                     if tick:
                         bar.tick()
                     continue
-            if job.file_error:
-                summary["file_errors"] += 1
-            else:
-                summary["records"] += 1
-            reason = outcome.get("error")
-            posting = None
-            if not reason:
-                try:
-                    posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],
-                                          job.start, outcome["variant"], unit=outcome.get("unit", ""))
-                except LedgerError as e:
-                    reason = str(e)
-            if reason:
-                if not job.file_error:
-                    summary["rejected"] += 1
-                    ledger.note_reject(job.session)
-                summary["internal"] += bool(outcome.get("internal"))
-                writer.reject(job, reason)
-                if echo_rejects:
-                    out.flush()  # the log's lines so far first, so a terminal shows both in order
-                    bar.clear()
-                    err.write(f"mjscore: {job.where}: {reason}\n")
-                    err.flush()
-                if strict:
-                    raise Stop(f"{job.where}: {reason}")
-            else:
                 summary["scored"] += 1
-                writer.record(job, outcome, posting)
-                if outcome.get("claim_wrong"):  # the claim check (scorer/tools.claim_mismatch): exit 1
-                    summary["claims_wrong"] = summary.get("claims_wrong", 0) + 1
-                    bar.clear()
-                    err.write(f"mjscore: {job.where}: {outcome['claim_wrong']}\n")
+            write(job, outcome, posting)
+            if outcome.get("claim_wrong"):  # the claim check (scorer/tools.claim_mismatch): exit 1
+                summary["claims_wrong"] = summary.get("claims_wrong", 0) + 1
+                bar.clear()
+                err.write(f"mjscore: {job.where}: {outcome['claim_wrong']}\n")
             if tick:
                 bar.tick()
     finally:

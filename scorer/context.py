@@ -345,8 +345,7 @@ def ruleset_context(kw: dict, variant) -> Context | None:
     """context_from({**kw, "players": ...}) then check_for_ruleset(ctx, variant), for a dict of plain
     values (no `rules`, no `variant` key) with `players` at the ruleset's count when kw has none; None
     when some key or value fails its check, or `players` was never checked (the full steps then run
-    and give their errors in their order). A flag the ruleset does not read can only be set by a
-    key of kw (the rest are defaults), so check_for_ruleset runs only when kw names one."""
+    and give their errors in their order)."""
     checked = _checked(kw)
     if checked is None:
         return None
@@ -357,9 +356,7 @@ def ruleset_context(kw: dict, variant) -> Context | None:
             return None
         clean["players"] = players
     ctx = _built(clean, extra)
-    plan = _plan(variant)
-    if not plan[3].isdisjoint(kw) or variant.wild_kong_keys or not plan[2].issuperset(extra):
-        check_for_ruleset(ctx, variant)
+    check_for_ruleset(ctx, variant)  # (at a glance: the Context knows the names given)
     return ctx
 
 

@@ -126,10 +126,19 @@ def test_kept_outcome_members_are_the_ones_made_afresh(mode):
             assert got == _plain(job, mode), job
 
 
+def _row_middle(outcome, paid):
+    """A text row's middle as the plain row writes it: HEAD_MIDDLE's fields in one template, then
+    each seat's payment (the parts score_job keeps must join to this)."""
+    from scorer.batch_write import HEAD_MIDDLE, _paid_texts, _value_text
+
+    n = len(paid)
+    return (HEAD_MIDDLE + "%7s" * n) % (outcome["seat"], outcome["win"], _value_text(outcome),
+                                        *_paid_texts(paid, range(n)))
+
+
 def _plain(job, mode):
     """score_job's outcome as it was made before the kept members: every member from the result."""
     from scorer import engine
-    from scorer.batch_write import row_middle
     from scorer.jsonline import encode
     from scorer.ledger import paid_by_seat
     from scorer.output import result_dict
@@ -146,7 +155,7 @@ def _plain(job, mode):
         if paid is not None:
             out["paid"] = paid
             if mode == "row":
-                out["middle"] = row_middle(out, paid)
+                out["middle"] = _row_middle(out, paid)
     if mode == "jsonl":
         out["json"] = encode(result_dict(r))[1:-1]
     elif mode == "full":

@@ -1,6 +1,7 @@
 """The batch command's quick path against its plain path: a common hand's payments summed per seat
 where it was scored (ledger.paid_by_seat), posted without post()'s checks per transfer
-(Ledger.post_paid) and its text row made in two parts (batch_write.row_middle, TextWriter._quick).
+(Ledger.post_paid) and its text row made from the scorer's parts (batch_write.middle_parts,
+value_column; TextWriter.record's quick branch).
 Both paths must write the same bytes for every record, and the quick ledger must hold the figures
 post() gives, hand by hand."""
 from __future__ import annotations
