@@ -234,6 +234,7 @@ def _make_context(kw) -> Context:
             raise ContextUnknown(f"{key} is a flag: use --{key.replace('_', '-')}")
         _check_atom(key, value, MAX_SET_NUMBER)
     ctx = Context(extra=extra, **clean)
+    ctx.__dict__["_given"] = clean  # the fields given, as _built keeps them: check_for_ruleset's glance
     check_context(ctx)
     return ctx
 
