@@ -56,7 +56,7 @@ def _compile_group(bound: Bound, ks, name: str, c: _Compiled | None = None):
     ones: dict = {}  # with c: per table, key -> the (order, Item) pairs of its entries counting 1 (None: each
     # made when asked; a key no entry reads: none)
     if c is not None:
-        ns["ONE"], ns["item"] = 1, c.item  # (CPython's int 1 is one object; another 1 takes `item`)
+        ns["ONE"], ns["item"], ns["FIRST"] = 1, c.item, _FIRST  # (CPython's int 1 is one object; another 1 takes `item`)
 
     def one(k, count=1):
         """(k, its Item for `count`), or None when that Item cannot be made before a hit asks."""
@@ -124,7 +124,8 @@ def _compile_group(bound: Bound, ks, name: str, c: _Compiled | None = None):
         else:  # neither pair could be made ahead
             lines.append(f"        h.append(({k}, item({k}, n)))")
     if tables:
-        lines.append("    h.sort()")
+        # (order, Item) pairs by their order alone (each order comes once): no tuple comparisons
+        lines.append("    h.sort()" if c is None else "    h.sort(key=FIRST)")
     lines.append("    return h")
     exec(compile("\n".join(lines), f"<{name} {bound.variant.id}>", "exec"), ns)  # noqa: S102 - our own text
     return ns["run"]
@@ -209,7 +210,7 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
     if not hits:
         return []
     if more:
-        hits.sort()
+        hits.sort(key=_FIRST)
     out = list(map(_SECOND, hits))
     if not c.interacting or c.interacting.isdisjoint(map(_FIRST, hits)):
         return out  # nothing excludes anything and no series: every hit counts, in order

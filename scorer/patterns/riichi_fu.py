@@ -92,7 +92,7 @@ def riichi_fu_closed_ron(f):
 
 
 @pattern()
-@lookup(reading_table, key=lambda pinfu_too=False: rt.pick(("fu/tsumo+pinfu", "fu/tsumo"), pinfu_too))
+@lookup(reading_table, key=lambda pinfu_too=False: rt.pick((None, "fu/tsumo"), pinfu_too))
 def riichi_fu_self_draw(f, pinfu_too=False):
     """Tsumo fu: 2 fu for a self-drawn win, except pinfu (a hand with no other fu keeps its 20)."""
     if f.form != "standard" or not f.self_draw:

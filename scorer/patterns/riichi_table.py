@@ -28,8 +28,10 @@ _NOT_ORPHAN, _NOT_HONOUR, _NOT_TERMINAL, _NOT_GREEN = (_ALL & ~m for m in (ORPHA
 
 
 # ---- keys ----------------------------------------------------------------------------------------
-# An entry with an `open` parameter (kuisagari) has three keys: either (None), closed only (False),
-# open only (True); the table holds the first and the one that fits the hand.
+# An entry with an `open` parameter (kuisagari) has a key for closed hands only (False) and one for
+# open hands only (True); the table holds the one that fits the hand. Riichi gives sanshoku doukou
+# (the same pung in each suit) no `open`: its key for either (None) is held too; the other entries
+# with no `open` are asked of their predicates.
 
 def _open_keys(name: str) -> tuple:
     return name, name + "/closed", name + "/open"
@@ -40,12 +42,16 @@ CHANTA, JUNCHAN = _open_keys("chanta"), _open_keys("junchan")
 ITTSU = _open_keys("ittsu")
 SANSHOKU, DOUKOU = _open_keys("sanshoku"), _open_keys("doukou")
 HONITSU, CHINITSU = _open_keys("honitsu"), _open_keys("chinitsu")
-ANKOU = (None, "ankou1", "ankou2", "ankou3", "ankou4")
-KONGS = (None, "kongs1", "kongs2", "kongs3", "kongs4")
+# The table holds only keys a riichi ruleset reads (every key it holds costs the engine a step, read or
+# not): the counts of concealed pungs and kongs that score (3 and 4), the waits worth fu, the tsumo fu
+# without pinfu, the dragons' pungs by tile (the winds' by seat and round). Any other parameters
+# have no key, and the engine asks the predicate itself.
+ANKOU = (None, None, None, "ankou3", "ankou4")
+KONGS = (None, None, None, "kongs3", "kongs4")
 # fu of a set: [kind is kong][terminal or honour][concealed]
 _SET_FU = (((("fu/pung/simple/open", "fu/pung/simple/concealed"), ("fu/pung/orphan/open", "fu/pung/orphan/concealed")),
             (("fu/kong/simple/open", "fu/kong/simple/concealed"), ("fu/kong/orphan/open", "fu/kong/orphan/concealed"))))
-_WAIT = {w: "fu/wait/" + w for w in ("pair", "pung", "edge", "closed", "open", "special", "any")}
+_WAIT = {w: "fu/wait/" + w for w in ("pair", "edge", "closed")}
 
 
 def flag(x):
@@ -64,17 +70,18 @@ def pick(keys: tuple, which):
 
 
 def open_key(keys: tuple, open=None):
-    """The key of an entry with an `open` parameter: None either, False closed hands, True open ones."""
+    """The key of an entry with an `open` parameter: False closed hands, True open ones (None, either:
+    not in the table)."""
     if open is None:
-        return keys[0]
+        return None
     open = flag(open)
     return None if open is None else keys[1 + open]
 
 
 def count_key(keys: tuple, count):
-    """The key of an entry that counts sets (1 to 4); 0 or anything else is not in the table."""
+    """The key of an entry that counts sets (3 or 4); any other count is not in the table."""
     try:
-        return keys[int(count)] if count in (1, 2, 3, 4) else None
+        return keys[int(count)] if count in (3, 4) else None
     except TypeError:
         return None
 
@@ -101,6 +108,8 @@ def one_suit_key(honours, open=None):
 
 
 def three_colour_key(kind, open=None):
+    if kind != CHOW and open is None:
+        return DOUKOU[0]
     return open_key(SANSHOKU if kind == CHOW else DOUKOU, open)
 
 
@@ -113,10 +122,10 @@ def first_turn_key(who):
 
 
 def pung_key(tile=None, wind=None):
-    """value_pung: a tile's pung is keyed by the tile, the seat and round winds' by their names."""
+    """value_pung: a dragon's pung is keyed by the tile, the seat and round winds' by their names."""
     if wind == "seat" or wind == "round":
         return "pung/" + wind
-    return tile if type(tile) is int and 0 <= tile < 34 else None
+    return tile if type(tile) is int and 31 <= tile < 34 else None
 
 
 # ---- the tables ----------------------------------------------------------------------------------
@@ -144,9 +153,10 @@ def context_table(f) -> dict:
 
 
 def reading_table(f) -> dict:
-    """key -> count of every shape yaku and fu the reading has (none that count 0). It reads the
-    blocks itself (mask, pair, set counts, as Facts' pass makes them), so the engine gives riichi
-    readings `LazyFacts`, whose own pass waits for a reader that never comes (`own_pass`)."""
+    """key -> count of every shape yaku and fu the reading has (none that count 0; only the keys
+    above). It reads the blocks itself (mask, pair, set counts, as Facts' pass makes them), so the
+    engine gives riichi readings `LazyFacts`, whose own pass waits for a reader that never comes
+    (`own_pass`)."""
     t: dict = {}
     hand = f.hand
     closed = not hand.melds or hand.is_closed
@@ -179,6 +189,7 @@ def reading_table(f) -> dict:
     twice = False  # two chows start on one tile
     pungs = 0  # bit t: a pung or kong of t (suits only)
     dragons = winds = 0
+    wind_pungs = 0  # bit t: a pung or kong of wind t
     n_chows = n_pungs = n_kongs = n_concealed = 0
     p = None  # the pair's tile (the first pair, as Facts.pair)
     outside = True  # every block holds a terminal or honour
@@ -201,11 +212,13 @@ def reading_table(f) -> dict:
         else:
             if tile >= 27:
                 honour = True
-                if kind != PAIR:
+                if kind != PAIR:  # (a pung or kong: no other block holds honours here)
                     if tile >= 31:
                         dragons += 1
+                        t[tile] = 1  # yakuhai reads a dragon's pung by its tile
                     else:
                         winds += 1
+                        wind_pungs |= 1 << tile
             elif outside and tile % 9 != 0 and tile % 9 != 8:
                 outside = False
             if kind == PUNG or kind == KONG:
@@ -219,7 +232,6 @@ def reading_table(f) -> dict:
                 else:
                     key = _SET_FU[0][tile in ORPHANS][concealed]
                 t[key] = t.get(key, 0) + 1
-                t[tile] = 1  # yakuhai reads a pung by its tile
                 if tile < 27:
                     pungs |= 1 << tile
             elif kind == PAIR and p is None:
@@ -246,7 +258,8 @@ def reading_table(f) -> dict:
             wait = "edge"
         else:
             wait = "open"
-    t[_WAIT[wait]] = 1
+    if wait in _WAIT:
+        t[_WAIT[wait]] = 1
     t["fu/base"] = 1
     if closed and not self_draw:
         t["fu/ron"] = 1
@@ -256,22 +269,21 @@ def reading_table(f) -> dict:
     if value_pair:
         t["fu/pair"] = value_pair
     pinfu_shape = n_chows == 4 and wait == "open" and not value_pair  # no fu but the base
-    if self_draw:
-        t["fu/tsumo+pinfu"] = 1
-        if not pinfu_shape:
-            t["fu/tsumo"] = 1
+    if self_draw and not pinfu_shape:
+        t["fu/tsumo"] = 1
     if pinfu_shape:
         t["pinfu" if closed else "fu/open_pinfu"] = 1
     if n_pungs:
-        if seat in t:
-            t["pung/seat"] = 1
-        if round_ in t:
-            t["pung/round"] = 1
-        if n_concealed:
+        if wind_pungs:
+            if seat is not None and wind_pungs >> seat & 1:
+                t["pung/seat"] = 1
+            if round_ is not None and wind_pungs >> round_ & 1:
+                t["pung/round"] = 1
+        if n_concealed > 2:
             t[ANKOU[n_concealed]] = 1
             if n_concealed == 4:
                 t["suuankou/tanki" if wait == "pair" else "suuankou"] = 1
-        if n_kongs:
+        if n_kongs > 2:
             t[KONGS[n_kongs]] = 1
         if n_pungs == 4:
             t["toitoi"] = 1
@@ -288,24 +300,24 @@ def reading_table(f) -> dict:
     if n_chows:
         if outside:
             keys = CHANTA if honour else JUNCHAN
-            t[keys[0]] = t[keys[o]] = 1
+            t[keys[o]] = 1
         if twice and closed:
             twice = _peikou(f)
             if twice is not None:
                 t["peikou2" if twice else "peikou1"] = 1
         if n_chows >= 3:
             if chows & (chows >> 9) & (chows >> 18) & 0x1FF:
-                t[SANSHOKU[0]] = t[SANSHOKU[o]] = 1
+                t[SANSHOKU[o]] = 1
             if chows & _STRAIGHT == _STRAIGHT or chows >> 9 & _STRAIGHT == _STRAIGHT \
                     or chows >> 18 & _STRAIGHT == _STRAIGHT:
-                t[ITTSU[0]] = t[ITTSU[o]] = 1
+                t[ITTSU[o]] = 1
     return t
 
 
 def _tile_yaku(t, mask, o, form, hand):
     """The yaku the tiles present decide, in every form (mask: Facts.mask)."""
     if not mask & ORPHAN_MASK:
-        t[SIMPLES[0]] = t[SIMPLES[o]] = 1
+        t[SIMPLES[o]] = 1
     elif not mask & _NOT_ORPHAN:
         t["honroutou"] = 1
         if not mask & _NOT_HONOUR:
@@ -317,7 +329,7 @@ def _tile_yaku(t, mask, o, form, hand):
     if (mask & _M != 0) + (mask & _P != 0) + (mask & _S != 0) == 1:
         honours = mask & HONOUR_MASK != 0  # (Facts.has_honours)
         keys = HONITSU if honours else CHINITSU
-        t[keys[0]] = t[keys[o]] = 1
+        t[keys[o]] = 1
         if not honours and form == "standard" and not hand.melds:
             pure = _nine_gates(hand, mask)
             if pure is not None:
