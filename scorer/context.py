@@ -234,7 +234,9 @@ def _make_context(kw) -> Context:
             raise ContextUnknown(f"{key} is a flag: use --{key.replace('_', '-')}")
         _check_atom(key, value, MAX_SET_NUMBER)
     ctx = Context(extra=extra, **clean)
-    ctx.__dict__["_given"] = clean  # the fields given, as _built keeps them: check_for_ruleset's glance
+    d = ctx.__dict__
+    d["_given"] = clean  # the fields given, as _built keeps them: check_for_ruleset's glance
+    _derive(d)
     check_context(ctx)
     return ctx
 
@@ -325,13 +327,7 @@ def _built(clean: dict, extra: dict) -> Context:
     # glance at the names; a Context made otherwise (replace(), the full checks) has none, and is read
     # flag by flag
     d["_given"] = clean
-    # the derived values every reading's Facts asks for, written ahead (no descriptor call later): the
-    # properties' own tests (tests/test_context_derived.py compares them); seat_wind only where it
-    # cannot fail (dealer E: the seat itself)
-    win_type = d["win_type"] = "discard" if d["discarder"] else "robbed" if d["robbed"] else "self_draw"
-    d["by_self_draw"] = win_type == "self_draw"
-    if d["dealer"] == "E":
-        d["seat_wind"] = d["seat"]
+    _derive(d)
     cross = (d["players"], d["seat"], d["round"], d["dealer"], d["discarder"], d["robbed"], d["liable"],
              d["self_draw"], d["kong_draw"], d["first_turn"])  # _cross(ctx)
     if cross not in _CROSSED:
@@ -340,6 +336,16 @@ def _built(clean: dict, extra: dict) -> Context:
             _CROSSED.clear()
         _CROSSED.add(cross)
     return ctx
+
+
+def _derive(d: dict) -> None:
+    """The derived values every reading's Facts asks for, written ahead into a new Context's dict (no
+    descriptor call later): the properties' own tests (tests/test_context_derived.py compares them);
+    seat_wind only where it cannot fail (dealer E: the seat itself)."""
+    win_type = d["win_type"] = "discard" if d["discarder"] else "robbed" if d["robbed"] else "self_draw"
+    d["by_self_draw"] = win_type == "self_draw"
+    if d["dealer"] == "E":
+        d["seat_wind"] = d["seat"]
 
 
 def ruleset_context(kw: dict, variant) -> Context | None:

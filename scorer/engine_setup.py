@@ -114,7 +114,7 @@ class _Setup:
         self.physical = bool(ctx.robbed or ctx.kong_draw or ctx.first_turn)  # check_physical has work
         if ctx.floats is not None:
             check_floats(ctx.floats, variant)
-        self.checked = monotonic()  # when the ruleset's file was last looked at
+        self.checked = 0.0  # when the ruleset's file was last looked at (set where it is kept in _SETUP)
 
 
 _SETUP: dict = {}  # hash of (variant, a dict context's items and types, the rules') -> (that key, _Setup)
@@ -129,6 +129,12 @@ _ATOM_TYPES = frozenset({str, int, bool, float, type(None)})
 def _setup(ctx, variant, rules, kw) -> _Setup:
     """The Variant, the Context with the rules laid over, the Bound. A batch gives a few hundred
     distinct dict contexts again and again: each is validated once and kept while the ruleset is the same."""
+    if ctx.__class__ is Context and not kw and not rules and variant and type(variant) is str:
+        # a made Context (the API's objects): _variant_and_context's steps that apply to it
+        v = load_variant(variant)
+        check_for_ruleset(ctx, v)
+        _check_players(ctx, v)
+        return _Setup(None, v, ctx, v.bind(ctx.rules))
     key = None
     if type(ctx) is dict and not kw and (variant is None or type(variant) is str) and (
             not rules or type(rules) is dict):
@@ -165,19 +171,24 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         v, c = _variant_and_context(ctx, variant, kw)
     if rules:
         c = _with_rules(c, rules)
-    if c.players != v.players:
-        raise MjError(f"{v.name} is played by {v.players} players, the context says {c.players}")
+    _check_players(c, v)
     setup = _Setup(ref, v, c, v.bind(c.rules))
     if key is not None and type(ref) is str:
         if seen in _SEEN:
             if len(_SETUP) >= 1024:
                 _SETUP.clear()
+            setup.checked = monotonic()
             _SETUP[seen] = (key, setup)
         else:
             if len(_SEEN) >= 4096:
                 _SEEN.clear()
             _SEEN[seen] = None
     return setup
+
+
+def _check_players(ctx: Context, variant) -> None:
+    if ctx.players != variant.players:
+        raise MjError(f"{variant.name} is played by {variant.players} players, the context says {ctx.players}")
 
 
 def _coerce(hand, ctx, variant, rules, kw):

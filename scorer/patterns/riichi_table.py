@@ -181,8 +181,8 @@ def reading_table(f) -> dict:
         return t
 
     # four sets and a pair: one pass over the blocks
+    blocks = f.blocks
     won = f.reading.win  # the block the winning tile completed
-    won_kind = won_tile = None
     claimed = -1 if self_draw else won  # ... which a claimed tile leaves exposed
     mask = 0
     chows = 0  # bit t: a chow starting on t (suit tiles: the int stays one machine digit)
@@ -195,7 +195,7 @@ def reading_table(f) -> dict:
     outside = True  # every block holds a terminal or honour
     honour = False
     i = 0
-    for b in f.blocks:
+    for b in blocks:
         kind, tile, _wild, meld = b
         try:
             mask |= block_mask[kind][tile]
@@ -236,36 +236,38 @@ def reading_table(f) -> dict:
                     pungs |= 1 << tile
             elif kind == PAIR and p is None:
                 p = tile
-        if i == won:
-            won_kind, won_tile = kind, tile
         i += 1
     _tile_yaku(t, mask, o, form, hand)
-    # the wait, as Facts.wait reads it (without keeping it on the facts: that costs more than this)
+    # the wait, as Facts.wait reads it (without keeping it on the facts: that costs more than this),
+    # and its fu
     if won < 0:
         wait = "special"
-    elif won_kind == PAIR:
-        wait = "pair"
-    elif won_kind != CHOW:
-        wait = "pung"
     else:
-        w = hand.win_tile
-        wild = f.wild
-        if wild and wild.tile == w:
-            wait = "any"
-        elif w == won_tile + 1:
-            wait = "closed"
-        elif (w == won_tile + 2 and won_tile % 9 == 0) or (w == won_tile and won_tile % 9 == 6):
-            wait = "edge"
+        won_kind, won_tile = blocks[won][0], blocks[won][1]
+        if won_kind == PAIR:
+            wait = "pair"
+            t["fu/wait/pair"] = 1
+        elif won_kind != CHOW:
+            wait = "pung"
         else:
-            wait = "open"
-    if wait in _WAIT:
-        t[_WAIT[wait]] = 1
+            w = hand.win_tile
+            wild = f.wild
+            if wild and wild.tile == w:
+                wait = "any"
+            elif w == won_tile + 1:
+                wait = "closed"
+                t["fu/wait/closed"] = 1
+            elif (w == won_tile + 2 and won_tile % 9 == 0) or (w == won_tile and won_tile % 9 == 6):
+                wait = "edge"
+                t["fu/wait/edge"] = 1
+            else:
+                wait = "open"
     t["fu/base"] = 1
     if closed and not self_draw:
         t["fu/ron"] = 1
     ctx = f.ctx
     seat, round_ = _WIND_OF.get(ctx.seat_wind), _WIND_OF.get(ctx.round)  # (Facts.seat_wind, round_wind)
-    value_pair = int(p in DRAGON_TILES) + int(p == seat) + int(p == round_)
+    value_pair = (p in DRAGON_TILES) + (p == seat) + (p == round_)  # (bools add up to an int)
     if value_pair:
         t["fu/pair"] = value_pair
     pinfu_shape = n_chows == 4 and wait == "open" and not value_pair  # no fu but the base
