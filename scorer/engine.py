@@ -56,7 +56,8 @@ def _compile_group(bound: Bound, ks, name: str, c: _Compiled | None = None):
     ones: dict = {}  # with c: per table, key -> the (order, Item) pairs of its entries counting 1 (None: each
     # made when asked; a key no entry reads: none)
     if c is not None:
-        ns["ONE"], ns["item"], ns["FIRST"] = 1, c.item, _FIRST  # (CPython's int 1 is one object; another 1 takes `item`)
+        # (CPython's int 1 is one object; another 1 takes `item`)
+        ns["ONE"], ns["item"], ns["FIRST"] = 1, c.item, _FIRST
 
     def one(k, count=1):
         """(k, its Item for `count`), or None when that Item cannot be made before a hit asks."""

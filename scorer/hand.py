@@ -103,7 +103,10 @@ class Hand:
     @property
     def is_closed(self) -> bool:
         """No melds claimed from others (concealed kongs keep a hand closed)."""
-        return all(m.concealed for m in self.melds)
+        for m in self.melds:  # (a loop: no generator to make, asked for every reading)
+            if not m.concealed:
+                return False
+        return True
 
     def text(self) -> str:
         return notation.hand_text(self)

@@ -5,14 +5,13 @@ value differs (kuisagari) is two YAML entries over one predicate, `open: false` 
 Fu items, dora and the context checks are in riichi_fu.py."""
 from __future__ import annotations
 
-from ..errors import ImpossibleHand
 from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..hand import CHOW
 from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
 from . import riichi_table as rt
 from .riichi_fu import check_riichi_context, pinfu_shape
-from .riichi_table import context_table, reading_table
+from .riichi_table import context_table, declared, reading_table
 
 _ORPHAN = TERMINALS | HONOURS
 _ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK
@@ -32,28 +31,13 @@ def _block_has_orphan(kind, tile):
 
 # ---- how the hand was won -------------------------------------------------------------------
 
-def _declared(f) -> dict:
-    """{} without riichi, else {"riichi": 1} or {"double": 1}; riichi with a claimed meld is refused.
-    Both entries read it (`lookup`: asked once a reading, where the first of them stands)."""
-    ctx = f.ctx
-    if not (ctx.riichi or ctx.double_riichi):
-        return _NO_RIICHI
-    if not f.closed:
-        raise ImpossibleHand("--riichi / --double-riichi with an open hand: riichi is declared on a closed "
-                             "hand (riichi: 'menzen', no claimed meld)")
-    return _DOUBLE_RIICHI if ctx.double_riichi else _RIICHI
-
-
-_NO_RIICHI, _RIICHI, _DOUBLE_RIICHI = {}, {"riichi": 1}, {"double": 1}  # read, never written
-
-
 @pattern()
-@lookup(_declared, key=lambda double=False: rt.pick(("double", "riichi"), double))
+@lookup(reading_table, key=lambda double=False: rt.pick(("double", "riichi"), double))
 def riichi_declared(f, double=False):
     """Riichi (1 han) or double riichi (2 han, in its place): declared on a closed hand. Riichi
-    with a claimed meld cannot happen: refused, not scored."""
-    got = _declared(f)
-    return int(bool(got) and ("double" in got) == double)
+    with a claimed meld cannot happen: refused, not scored (riichi_table.declared)."""
+    got = declared(f.ctx, f.closed)
+    return int(got is not None and (got == "double") == double)
 
 
 @pattern()

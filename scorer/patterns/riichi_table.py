@@ -11,6 +11,7 @@ or to None for parameters the table does not answer: the engine then calls the p
 `context_table` does the same for the yaku that read only the context."""
 from __future__ import annotations
 
+from ..errors import ImpossibleHand
 from ..facts import _BLOCK_MASK, _WIND_OF, HONOUR_MASK, SUIT_MASKS, TERMINAL_MASK, tile_mask
 from ..hand import CHOW, KONG, PAIR, PUNG
 from ..tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
@@ -152,6 +153,17 @@ def context_table(f) -> dict:
     return t
 
 
+def declared(ctx, closed) -> str | None:
+    """None without riichi, else "riichi" or "double" (the table's keys); riichi with a claimed meld is
+    refused."""
+    if not (ctx.riichi or ctx.double_riichi):
+        return None
+    if not closed:
+        raise ImpossibleHand("--riichi / --double-riichi with an open hand: riichi is declared on a closed "
+                             "hand (riichi: 'menzen', no claimed meld)")
+    return "double" if ctx.double_riichi else "riichi"
+
+
 def reading_table(f) -> dict:
     """key -> count of every shape yaku and fu the reading has (none that count 0; only the keys
     above). It reads the blocks itself (mask, pair, set counts, as Facts' pass makes them), so the
@@ -160,6 +172,9 @@ def reading_table(f) -> dict:
     t: dict = {}
     hand = f.hand
     closed = not hand.melds or hand.is_closed
+    ctx = f.ctx
+    if ctx.riichi or ctx.double_riichi:  # (the declaration is the hand's first entry: its refusal comes first)
+        t[declared(ctx, closed)] = 1
     o = 1 if closed else 2
     self_draw = f.self_draw
     if self_draw and closed:
@@ -265,7 +280,6 @@ def reading_table(f) -> dict:
     t["fu/base"] = 1
     if closed and not self_draw:
         t["fu/ron"] = 1
-    ctx = f.ctx
     seat, round_ = _WIND_OF.get(ctx.seat_wind), _WIND_OF.get(ctx.round)  # (Facts.seat_wind, round_wind)
     value_pair = (p in DRAGON_TILES) + (p == seat) + (p == round_)  # (bools add up to an int)
     if value_pair:
