@@ -399,20 +399,22 @@ def _flag_name(name: str) -> str:
     return "--other" if name == "others" else "--" + name.replace("_", "-")
 
 
-_PLANS: dict = {}  # id(variant) -> (variant, the flags it does not read with their defaults, its --set
-# keys, the names of those flags)
-
-
 def _plan(variant) -> tuple:
-    plan = _PLANS.get(id(variant))
-    if plan is None or plan[0] is not variant:
-        flags = set(variant.flags)
-        unread = tuple((name, default) for name, default in FLAG_DEFAULTS.items()
-                       if name not in flags and name not in UNIVERSAL_FLAGS)
-        if len(_PLANS) >= 256:
-            _PLANS.clear()
-        plan = _PLANS[id(variant)] = (variant, unread, frozenset(
-            k for k in variant.context_keys if k not in _FIELD_NAMES), frozenset(n for n, _d in unread))
+    """(variant, the flags it does not read with their defaults, its --set keys, the names of those
+    flags), kept on the ruleset itself (one look-up a hand)."""
+    try:
+        return variant._flag_plan
+    except AttributeError:
+        pass
+    flags = set(variant.flags)
+    unread = tuple((name, default) for name, default in FLAG_DEFAULTS.items()
+                   if name not in flags and name not in UNIVERSAL_FLAGS)
+    plan = (variant, unread, frozenset(k for k in variant.context_keys if k not in _FIELD_NAMES),
+            frozenset(n for n, _d in unread))
+    try:
+        variant._flag_plan = plan
+    except AttributeError:  # (an object that takes no attributes: worked out each time)
+        pass
     return plan
 
 

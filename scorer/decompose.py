@@ -260,13 +260,15 @@ def standard_readings(hand: Hand, counts: tuple[int, ...], jokers: int, win_is_w
                 out.append(_new_reading(Reading, ("standard", blocks, k)))
         return out
     # place_win for a split without wild tiles: its blocks are sorted within each suit, so equal blocks
-    # (two same chows) are next to each other and only the first of them is a place
+    # (two same chows) are next to each other and only the first of them is a place (equal blocks of a
+    # split are one object: _BLOCKS)
     for split in splits:
         blocks = melds + split if melds else split
         last = None
-        for k, (kind, tile, _wild, _meld) in enumerate(split, first):
-            if (tile <= win <= tile + 2) if kind == CHOW else tile == win:
-                if (kind, tile) != last:
+        for k, b in enumerate(split, first):
+            tile = b[1]
+            if (tile <= win <= tile + 2) if b[0] == CHOW else tile == win:
+                if b is not last:
                     out.append(_new_reading(Reading, ("standard", blocks, k)))
-                    last = (kind, tile)
+                    last = b
     return out

@@ -79,7 +79,7 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
             return _yakuman(items, ctx, winner_dealer, double_yakuman, max_yakuman)
         else:
             han += i.value
-            if i.group != "dora":
+            if not yaku and i.group != "dora":
                 yaku = True
     if not yaku:
         return HandValue(items, han, "han", 0, legal=False,
