@@ -45,7 +45,7 @@ def riichi_declared(f, double=False):
 def riichi_flag(f, flag):
     """A yaku that is a fact of the win alone: `ippatsu` (validated with riichi, see riichi_fu.py)."""
     check_riichi_context(f.ctx)
-    return int(bool(getattr(f.ctx, flag)))
+    return 1 if getattr(f.ctx, flag) else 0
 
 
 @pattern()
