@@ -374,3 +374,59 @@ def test_pair_waits_beside_a_set_at_every_rank():
         assert mcr.reading_table(f) == mcr.plain_table(Facts(hand, f.reading, f.ctx, f.wild, f.options)), f.hand
         checked += 1
     assert checked > 500
+
+
+def _plain_knitted_straight(hand, counts):
+    """mcr_forms.knitted_straight as first written (its blocks counted one by one)."""
+    from scorer.decompose import SINGLE, Reading, _plain_splits, meld_blocks
+
+    if len(hand.melds) > 1:
+        return []
+    k = mcr_forms._knitted_in(counts)
+    if k is None:
+        return []
+    rest = list(counts)
+    for t in k:
+        rest[t] -= 1
+    splits = _plain_splits(tuple(rest))
+    if len(splits) != 1:
+        return []
+    blocks = mcr_forms._KNITTED_BLOCKS[k] + splits[0] + meld_blocks(hand)
+    if sum(1 for b in blocks if b.kind != SINGLE) != 2:
+        return []
+    return [Reading("mcr_knitted_straight", blocks, -1)]
+
+
+def test_one_reader_gives_the_forms_readings():
+    # mcr_readings.readings (engine.readings_of's one call) against each form of the ruleset in turn, on the
+    # benches' hands and on hands made to hit seven pairs (four of a kind allowed or not) and thirteen orphans
+    from scorer.forms import FORMS
+    from scorer.notation import parse_hand
+    from scorer.patterns import mcr_readings
+
+    md = bench_module("mcr_diff")
+    rng = random.Random(16)
+    texts = [md.make_case(rng)[0] for _ in range(6000)]
+    texts += ["1122m3344p5566sEE E", "1111m3344p5566sEE E", "1111m3344p5566sEE 1m", "19m19p19sESWNCFPP C",
+              "19m19p19sESWNCFPP 1m", "19m19p19sESWNCPP 1m 9s", "11m19p19sESWNCFP 1m", "1199m19p19sESWNCF C"]
+    found = Counter()
+    for text in texts:
+        try:
+            hand = parse_hand(text)
+        except Exception:  # noqa: BLE001 - a made-up text the parser refuses
+            continue
+        for quads in (True, False):
+            options = {"seven_pairs_quads": quads}
+            want = []
+            for name in mcr_readings.FORMS:
+                want += (_plain_knitted_straight(hand, hand.counts) if name == "mcr_knitted_straight" else
+                         FORMS[name](hand, hand.counts, 0, False, options))
+            got = mcr_readings.readings(hand, options)
+            assert got == want, (text, quads)
+            found.update(r.form for r in got)
+    assert min(found[form] for form in ("seven_pairs", "thirteen_orphans", "mcr_knitted_straight",
+                                        "mcr_honours_knitted")) > 100, found
+    # the ruleset lists these forms: its hands take the one call
+    from scorer.variant import load_variant
+
+    assert load_variant("mcr").forms == mcr_readings.FORMS

@@ -114,4 +114,4 @@ def knitted_table(f):
                 out["x:mcr_wind_pung:prevalent"] = 1
             if tile != seat and tile != prevalent:
                 out["x:mcr_terminal_pungs"] = 1
-    return held_fans(out, f, hand_facts(hand))
+    return held_fans(out, f, hand_facts(hand), f.n_kongs)
