@@ -430,3 +430,22 @@ def test_one_reader_gives_the_forms_readings():
     from scorer.variant import load_variant
 
     assert load_variant("mcr").forms == mcr_readings.FORMS
+
+
+def test_fast_tables_leave_the_facts_pass_waiting():
+    # MCR readings take LazyFacts (the reading table's own_pass): the fast tables read no fact of the
+    # facts' pass, so it never runs for them, and their answers are the plain table's
+    from scorer.best import facts_class
+    from scorer.facts import LazyFacts
+
+    waited = Counter()
+    for bound, f in _facts(41, 3000, RULE_SETS[1]):
+        assert facts_class(bound) is LazyFacts
+        lazy = LazyFacts(f.hand, f.reading, f.ctx, f.wild, f.options)
+        fast = _FAST[f.form](lazy)
+        if fast is None:
+            continue
+        assert "mask" not in lazy.__dict__, (f.hand, f.reading)
+        assert mcr.reading_table(lazy) == mcr.plain_table(Facts(f.hand, f.reading, f.ctx, f.wild, f.options))
+        waited[f.form] += 1
+    assert min(waited[form] for form in _FAST) > 30, waited
