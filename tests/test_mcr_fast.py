@@ -449,3 +449,24 @@ def test_fast_tables_leave_the_facts_pass_waiting():
         assert mcr.reading_table(lazy) == mcr.plain_table(Facts(f.hand, f.reading, f.ctx, f.wild, f.options))
         waited[f.form] += 1
     assert min(waited[form] for form in _FAST) > 30, waited
+
+
+def test_pung_part_glance_keeps_the_fans():
+    # _pung_part's glance (no related suited pair, under two dragon and three wind pungs: no fan) against
+    # pung_fans itself on every set of two to four pung tiles drawn at random, and on related ones
+    from scorer.patterns.mcr_sets import pung_fans
+
+    rng = random.Random(17)
+    fans = 0
+    for _ in range(20000):
+        n = rng.choice((1, 2, 3, 4))
+        if rng.random() < 0.5:
+            tiles = sorted(rng.sample(range(34), n))
+        else:  # ranks close together, across suits
+            r = rng.randrange(7)
+            tiles = sorted({rng.randrange(3) * 9 + r + rng.randrange(3) for _ in range(n)})
+        out = mcr_table._pung_part(tuple(tiles))[0]
+        want = mcr_table._fan_part(pung_fans(tiles)) if len(tiles) > 1 else {}
+        assert {k: v for k, v in out.items() if k.startswith("fan:")} == want, tiles
+        fans += bool(want)
+    assert fans > 2000, fans

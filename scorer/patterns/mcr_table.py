@@ -46,6 +46,9 @@ _NOT_EVEN = ((1 << 34) - 1) & ~sum(1 << s * 9 + r for s in range(3) for r in (1,
 _PUNG_CLASS = tuple(3 if t >= 31 else 2 if t >= 27 else 1 if t % 9 in (0, 8) else 0 for t in range(34))
 
 _WIND_OF = {s: 27 + i for i, s in enumerate("ESWN")}  # a seat or prevalent wind's tile (Facts.seat_wind's)
+# a suited tile's rank as a bit, and the bits of its rank and the ranks beside it
+_RANK_BIT = tuple(1 << t % 9 for t in range(27))
+_NEAR_RANKS = tuple(7 << t % 9 >> 1 for t in range(27))
 _CONCEALMENT = {(melded, drawn): ("concealment:fully" if drawn else "concealment:concealed") if not melded
                 else "concealment:melded" if melded == 4 and not drawn else None
                 for melded in range(5) for drawn in (False, True)}
@@ -85,21 +88,29 @@ def _pung_part(tiles: tuple) -> tuple:
     """The fans of a reading's pungs and kongs (sorted tiles): the fans they make together and the dragon
     pungs (as mcr.py's predicates count them); then the terminal pungs and the wind pungs (the seat's
     and prevalent wind's decided per reading) and how many dragon pungs there are."""
-    if len(tiles) == 2:  # (pung_fans of two pungs: their one fan, in either order)
-        fan = _two_pungs(tiles[0], tiles[1])
-        out = {"fan:" + fan: 1} if fan else {}
-    else:
-        out = _fan_part(pung_fans(tiles)) if len(tiles) > 2 else {}
-    terminals = dragons = 0
+    terminals = dragons = ranks = 0
+    related = False  # two suited pungs a rank or less apart
     winds = []
     for t in tiles:
         c = _PUNG_CLASS[t]
-        if c == 1:
-            terminals += 1
+        if c < 2:
+            if ranks & _NEAR_RANKS[t]:
+                related = True
+            ranks |= _RANK_BIT[t]
+            terminals += c
         elif c == 2:
             winds.append(t)
-        elif c == 3:
+        else:
             dragons += 1
+    # the pungs make a fan together only where two suited ones are related, two are of dragons or three
+    # of winds (pung_fans: every fan of theirs holds such a pair or three): most new sets of pungs, none
+    if not related and dragons < 2 and len(winds) < 3:
+        out = {}
+    elif len(tiles) == 2:  # (pung_fans of two pungs: their one fan, in either order)
+        fan = _two_pungs(tiles[0], tiles[1])
+        out = {"fan:" + fan: 1} if fan else {}
+    else:
+        out = _fan_part(pung_fans(tiles))
     if dragons:
         out["x:mcr_dragon_pung"] = dragons
     if terminals and not winds:
