@@ -6,7 +6,8 @@ scorer/forms.py; seven shifted pairs and nine gates are fans read on those and t
 """
 from __future__ import annotations
 
-from itertools import compress, permutations
+from itertools import combinations, compress, permutations
+from operator import sub
 
 from ..blocks import _new_reading
 from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, standard_readings
@@ -20,7 +21,9 @@ KNITTED = tuple(tuple(sorted(s * 9 + r for s, start in zip(suits, (0, 1, 2)) for
 KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
 _SINGLES = tuple(Block(SINGLE, t) for t in range(34))  # (blocks are immutable: one a tile, shared)
 _BITS = tuple(1 << t for t in range(27))
-_KNITTED_MASKS = tuple(sum(1 << t for t in k) for k in KNITTED)
+# the suited kinds of honours and knitted tiles: 7 to 9 tiles of one knitted straight, as bits
+_KNITTED_PARTS = frozenset(sum(1 << t for t in part) for k in KNITTED for n in (7, 8, 9) for part in combinations(k, n))
+_KNITTED_COUNTS = {k: tuple(int(t in k) for t in range(34)) for k in KNITTED}  # a straight's tiles, as counts
 _KNITTED_BLOCKS = {k: tuple(_SINGLES[t] for t in k) for k in KNITTED}
 
 
@@ -112,10 +115,7 @@ def knitted_straight(hand, counts, jokers, win_is_wild, options):
     k = _knitted_in(counts)
     if k is None:
         return []
-    rest = list(counts)
-    for t in k:
-        rest[t] -= 1
-    splits = _plain_splits(tuple(rest))
+    splits = _plain_splits(tuple(map(sub, counts, _KNITTED_COUNTS[k])))  # (the tiles besides the straight)
     if len(splits) != 1:
         return []
     melds = meld_blocks(hand)
@@ -132,8 +132,7 @@ def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
         return []
     if sum(counts) != 14 or max(counts) > 1:
         return []
-    suited = sum(compress(_BITS, counts[:27]))  # (the suited kinds held, one bit each)
-    if not 7 <= suited.bit_count() <= 9 or not any(suited & k == suited for k in _KNITTED_MASKS):
+    if sum(compress(_BITS, counts[:27])) not in _KNITTED_PARTS:  # (the suited kinds held, one bit each)
         return []
     return [_new_reading(Reading, ("mcr_honours_knitted", tuple(compress(_SINGLES, counts)), -1))]
 

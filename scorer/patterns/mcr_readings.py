@@ -10,6 +10,8 @@ tests/test_mcr_fast.py compares every reading with the forms' own on random hand
 """
 from __future__ import annotations
 
+from itertools import compress
+
 from ..blocks import _new_reading
 from ..decompose import SINGLE, Block, Reading
 from ..forms import READERS
@@ -19,6 +21,7 @@ from .mcr_forms import honours_and_knitted, knitted_straight, standard
 
 FORMS = ("mcr_standard", "seven_pairs", "thirteen_orphans", "mcr_knitted_straight", "mcr_honours_knitted")
 
+_TILES = range(34)
 _PAIRS = tuple(Block(PAIR, t) for t in range(34))  # (blocks are immutable: one a tile, shared)
 _ORPHANS = tuple(sorted(ORPHANS))
 _SINGLE_ORPHANS = {t: Block(SINGLE, t) for t in _ORPHANS}
@@ -30,15 +33,14 @@ def seven_pairs(hand, counts, quads: bool) -> list:
     if sum(counts) != 14:
         return []
     blocks = []
-    for t in range(34):
+    for t in compress(_TILES, counts):  # (the kinds held)
         c = counts[t]
-        if c:
-            if c == 2:
-                blocks.append(_PAIRS[t])
-            elif c & 1 or not quads:  # (an odd count pairs with no wild tile; four of a kind as two pairs)
-                return []
-            else:
-                blocks += (_PAIRS[t],) * (c >> 1)
+        if c == 2:
+            blocks.append(_PAIRS[t])
+        elif c & 1 or not quads:  # (an odd count pairs with no wild tile; four of a kind as two pairs)
+            return []
+        else:
+            blocks += (_PAIRS[t],) * (c >> 1)
     # the winning tile's first pair holds it (place_win: equal blocks are one place)
     win = hand.win_tile
     for k, b in enumerate(blocks):
@@ -79,12 +81,16 @@ def readings(hand, options) -> list:
         if len(melds) == 1:
             out += knitted_straight(hand, counts, 0, False, options)
         return out
-    if 1 not in counts and 3 not in counts:
+    # (the counts as bytes: their `in` is one C search, a tuple's compares each count in turn)
+    held = bytes(counts)
+    if 1 not in held and 3 not in held:
         # (no single: no thirteen orphans, knitted straight or honours and knitted)
-        return out + seven_pairs(hand, counts, bool(options.get("seven_pairs_quads", False)))
-    out += thirteen_orphans(hand, counts)
+        return out + seven_pairs(hand, held, bool(options.get("seven_pairs_quads", False)))
+    if held[0] and held[8] and held[9] and held[17] and held[18] and held[26]:  # (every terminal)
+        out += thirteen_orphans(hand, held)
     out += knitted_straight(hand, counts, 0, False, options)
-    out += honours_and_knitted(hand, counts, 0, False, options)
+    if 2 not in held and 3 not in held:  # (honours and knitted tiles: fourteen kinds)
+        out += honours_and_knitted(hand, counts, 0, False, options)
     return out
 
 
