@@ -13,7 +13,7 @@ from .engine_setup import (_SETUP, DEFAULT_VARIANT, _coerce, _setup, _variant_an
                            _wild_of, _with_rules, check_floats, check_physical, check_size)
 from .errors import IllegalWin
 from .facts import Facts
-from .forms import FORMS, instant_checked
+from .forms import FORMS, READERS, instant_checked
 from .hand import Hand
 from .notation import parse_hand
 from .registry import PAY_MODELS, VALUE_MODELS
@@ -406,6 +406,9 @@ def settle(bound: Bound, value, ctx, facts=None):
 def readings_of(hand: Hand, variant, bound: Bound, wild) -> list:
     if wild.tile is None and wild.substitute is None:
         options = bound.hand_options
+        read = READERS.get(variant.forms)
+        if read is not None:
+            return read(hand, options)
         out = []
         for name in variant.forms:
             out += FORMS[name](hand, hand.counts, 0, False, options)

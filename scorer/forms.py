@@ -10,6 +10,9 @@ from .hand import PAIR
 from .tiles import ORPHANS
 
 FORMS: dict = {}
+# a ruleset's forms (its `hand.forms` tuple) -> one function (hand, options) giving the readings those forms
+# give in turn to a hand without wild tiles (engine.readings_of; MCR's: patterns/mcr_readings.py)
+READERS: dict = {}
 
 
 def form(name: str):

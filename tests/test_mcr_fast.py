@@ -182,9 +182,11 @@ def test_value_model_equals_the_plain_sums():
             items.append(Item(spec.name, spec.label, rng.choice((1, 2, 6, 8, 24)) * n, "fan", spec.rule, n, spec.group))
         if rng.random() < 0.3:
             items += [rng.choice(items or [Item("pure_triple_chow", "", 24, "fan", "", 1, "")])]
-        params = dict(minimum=rng.choice((0, 8)), minimum_excludes=("bonus",),
+        # (the ruleset's lists, tuples, and texts, whose `in` finds a part: the value model keeps each as given)
+        params = dict(minimum=rng.choice((0, 8)), minimum_excludes=rng.choice((("bonus",), ["bonus"], "bonus", ())),
                       no_fan=rng.choice((None, "chicken_hand")),
-                      prefer=rng.choice(((), ("pure_triple_chow", "triple_pung"), ["triple_pung", "triple_pung"])),
+                      prefer=rng.choice(((), ("pure_triple_chow", "triple_pung"), ["triple_pung", "triple_pung"],
+                                         "pure_triple_chow")),
                       defer=rng.choice(((), ("seven_pairs",), ("seven_pairs", "pure_triple_chow"))))
         v = mcr_fans(list(items), None, bound, **params)
         names, fans, legal, key = _plain_fans(items, bound, **params)
@@ -374,3 +376,99 @@ def test_pair_waits_beside_a_set_at_every_rank():
         assert mcr.reading_table(f) == mcr.plain_table(Facts(hand, f.reading, f.ctx, f.wild, f.options)), f.hand
         checked += 1
     assert checked > 500
+
+
+def _plain_knitted_straight(hand, counts):
+    """mcr_forms.knitted_straight as first written (its blocks counted one by one)."""
+    from scorer.decompose import SINGLE, Reading, _plain_splits, meld_blocks
+
+    if len(hand.melds) > 1:
+        return []
+    k = mcr_forms._knitted_in(counts)
+    if k is None:
+        return []
+    rest = list(counts)
+    for t in k:
+        rest[t] -= 1
+    splits = _plain_splits(tuple(rest))
+    if len(splits) != 1:
+        return []
+    blocks = mcr_forms._KNITTED_BLOCKS[k] + splits[0] + meld_blocks(hand)
+    if sum(1 for b in blocks if b.kind != SINGLE) != 2:
+        return []
+    return [Reading("mcr_knitted_straight", blocks, -1)]
+
+
+def test_one_reader_gives_the_forms_readings():
+    # mcr_readings.readings (engine.readings_of's one call) against each form of the ruleset in turn, on the
+    # benches' hands and on hands made to hit seven pairs (four of a kind allowed or not) and thirteen orphans
+    from scorer.forms import FORMS
+    from scorer.notation import parse_hand
+    from scorer.patterns import mcr_readings
+
+    md = bench_module("mcr_diff")
+    rng = random.Random(16)
+    texts = [md.make_case(rng)[0] for _ in range(6000)]
+    texts += ["1122m3344p5566sEE E", "1111m3344p5566sEE E", "1111m3344p5566sEE 1m", "19m19p19sESWNCFPP C",
+              "19m19p19sESWNCFPP 1m", "19m19p19sESWNCPP 1m 9s", "11m19p19sESWNCFP 1m", "1199m19p19sESWNCF C"]
+    found = Counter()
+    for text in texts:
+        try:
+            hand = parse_hand(text)
+        except Exception:  # noqa: BLE001 - a made-up text the parser refuses
+            continue
+        for quads in (True, False):
+            options = {"seven_pairs_quads": quads}
+            want = []
+            for name in mcr_readings.FORMS:
+                want += (_plain_knitted_straight(hand, hand.counts) if name == "mcr_knitted_straight" else
+                         FORMS[name](hand, hand.counts, 0, False, options))
+            got = mcr_readings.readings(hand, options)
+            assert got == want, (text, quads)
+            found.update(r.form for r in got)
+    assert min(found[form] for form in ("seven_pairs", "thirteen_orphans", "mcr_knitted_straight",
+                                        "mcr_honours_knitted")) > 100, found
+    # the ruleset lists these forms: its hands take the one call
+    from scorer.variant import load_variant
+
+    assert load_variant("mcr").forms == mcr_readings.FORMS
+
+
+def test_fast_tables_leave_the_facts_pass_waiting():
+    # MCR readings take LazyFacts (the reading table's own_pass): the fast tables read no fact of the
+    # facts' pass, so it never runs for them, and their answers are the plain table's
+    from scorer.best import facts_class
+    from scorer.facts import LazyFacts
+
+    waited = Counter()
+    for bound, f in _facts(41, 3000, RULE_SETS[1]):
+        assert facts_class(bound) is LazyFacts
+        lazy = LazyFacts(f.hand, f.reading, f.ctx, f.wild, f.options)
+        fast = _FAST[f.form](lazy)
+        if fast is None:
+            continue
+        assert "mask" not in lazy.__dict__, (f.hand, f.reading)
+        assert mcr.reading_table(lazy) == mcr.plain_table(Facts(f.hand, f.reading, f.ctx, f.wild, f.options))
+        waited[f.form] += 1
+    assert min(waited[form] for form in _FAST) > 30, waited
+
+
+def test_pung_part_glance_keeps_the_fans():
+    # _pung_part's glance (no related suited pair, under two dragon and three wind pungs: no fan) against
+    # pung_fans itself on every set of two to four pung tiles drawn at random, and on related ones
+    from scorer.patterns.mcr_sets import pung_fans
+
+    rng = random.Random(17)
+    fans = 0
+    for _ in range(20000):
+        n = rng.choice((1, 2, 3, 4))
+        if rng.random() < 0.5:
+            tiles = sorted(rng.sample(range(34), n))
+        else:  # ranks close together, across suits
+            r = rng.randrange(7)
+            tiles = sorted({rng.randrange(3) * 9 + r + rng.randrange(3) for _ in range(n)})
+        out = mcr_table._pung_part(tuple(tiles))[0]
+        want = mcr_table._fan_part(pung_fans(tiles)) if len(tiles) > 1 else {}
+        assert {k: v for k, v in out.items() if k.startswith("fan:")} == want, tiles
+        fans += bool(want)
+    assert fans > 2000, fans

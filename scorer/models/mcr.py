@@ -33,14 +33,19 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
     counted = fans = 0
     any_counted = False
     ordering = None  # the names among `prefer` and `defer` present (most readings: none)
+    # (the parameters as sets, made once per ruleset: the YAML gives lists, each `in` a compare per name)
+    got = _AS_SETS.get(id(minimum_excludes))
+    if got is None or got[0] is not minimum_excludes or got[1] is not prefer or got[2] is not defer:
+        got = _as_sets(minimum_excludes, prefer, defer)
+    excluded, ordered = got[3], got[4]
     for i in items:  # (one pass: what the minimum counts, the total, the fans that order equal readings)
         v = i.value
         fans += v
-        if i.group not in minimum_excludes:
+        if i.group not in excluded:
             counted += v
             any_counted = True
         name = i.name
-        if name in prefer or name in defer:
+        if name in ordered:
             if ordering is None:
                 ordering = set()
             ordering.add(name)
@@ -60,7 +65,42 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
     else:
         key = (fans, sum(1 for p in prefer if p in ordering), -sum(1 for d in defer if d in ordering))
     details = {"fans without flowers": counted} if counted != fans else {}
-    return HandValue(items, fans, unit, fans, legal=legal, reason=reason, details=details, key=key)
+    return HandValue(items, fans, unit, fans, legal, reason, False, details, key)
+
+
+_AS_SETS: dict = {}  # id(minimum_excludes) -> _as_sets' entry
+
+
+def _as_sets(minimum_excludes, prefer, defer) -> tuple:
+    """(the three parameters, minimum_excludes as a set, prefer and defer as one set), kept in _AS_SETS
+    (the entry keeps the parameters: their ids stay theirs); parameters that are not sets of names
+    stay as given, and `in` asks them as before."""
+    listed = (list, tuple, set, frozenset)  # (a text's `in` finds a part of it: kept as given)
+    excluded = minimum_excludes
+    ordered = _Either(prefer, defer)
+    try:
+        if type(minimum_excludes) in listed:
+            excluded = frozenset(minimum_excludes)
+        if type(prefer) in listed and type(defer) in listed:
+            ordered = frozenset(prefer) | frozenset(defer)
+    except TypeError:  # (an unhashable member)
+        excluded, ordered = minimum_excludes, _Either(prefer, defer)
+    sets = (excluded, ordered)
+    got = _AS_SETS[id(minimum_excludes)] = (minimum_excludes, prefer, defer, *sets)
+    if len(_AS_SETS) > 64:
+        _AS_SETS.clear()
+        _AS_SETS[id(minimum_excludes)] = got
+    return got
+
+
+class _Either:
+    """`name in prefer or name in defer` as one `in`."""
+
+    def __init__(self, prefer, defer):
+        self.prefer, self.defer = prefer, defer
+
+    def __contains__(self, name):
+        return name in self.prefer or name in self.defer
 
 
 @pay_model()

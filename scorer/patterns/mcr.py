@@ -8,6 +8,7 @@ from ..facts import HONOUR_MASK, tile_mask
 from ..hand import CHOW
 from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, WIND_TILES
+from . import mcr_readings  # noqa: F401 - its one reading of the forms (forms.READERS)
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import analyse
 from .mcr_special import knitted_table, special_table
@@ -404,6 +405,9 @@ def reading_table(f) -> dict:
 
 
 _SPECIAL = frozenset({"seven_pairs", "thirteen_orphans", "mcr_honours_knitted"})
+# a standard reading's table makes its own pass over the blocks (mcr_table.py), so MCR's readings take
+# LazyFacts (best.facts_class): their pass waits for a reader (the special forms' tables, the plain path)
+reading_table.own_pass = True
 
 
 def plain_table(f) -> dict:

@@ -6,8 +6,10 @@ scorer/forms.py; seven shifted pairs and nine gates are fans read on those and t
 """
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import combinations, compress, permutations
+from operator import sub
 
+from ..blocks import _new_reading
 from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, standard_readings
 from ..forms import form
 from ..hand import CHOW, KONG, PAIR, PUNG
@@ -18,6 +20,10 @@ KNITTED = tuple(tuple(sorted(s * 9 + r for s, start in zip(suits, (0, 1, 2)) for
                 for suits in permutations(range(3)))
 KNITTED_SETS = tuple(frozenset(k) for k in KNITTED)
 _SINGLES = tuple(Block(SINGLE, t) for t in range(34))  # (blocks are immutable: one a tile, shared)
+_BITS = tuple(1 << t for t in range(27))
+# the suited kinds of honours and knitted tiles: 7 to 9 tiles of one knitted straight, as bits
+_KNITTED_PARTS = frozenset(sum(1 << t for t in part) for k in KNITTED for n in (7, 8, 9) for part in combinations(k, n))
+_KNITTED_COUNTS = {k: tuple(int(t in k) for t in range(34)) for k in KNITTED}  # a straight's tiles, as counts
 _KNITTED_BLOCKS = {k: tuple(_SINGLES[t] for t in k) for k in KNITTED}
 
 
@@ -109,16 +115,13 @@ def knitted_straight(hand, counts, jokers, win_is_wild, options):
     k = _knitted_in(counts)
     if k is None:
         return []
-    rest = list(counts)
-    for t in k:
-        rest[t] -= 1
-    splits = _plain_splits(tuple(rest))
+    splits = _plain_splits(tuple(map(sub, counts, _KNITTED_COUNTS[k])))  # (the tiles besides the straight)
     if len(splits) != 1:
         return []
-    blocks = _KNITTED_BLOCKS[k] + splits[0] + meld_blocks(hand)
-    if sum(1 for b in blocks if b.kind != SINGLE) != 2:
+    melds = meld_blocks(hand)
+    if len(splits[0]) + len(melds) != 2:  # (a set and the pair besides the straight's singles)
         return []
-    return [Reading("mcr_knitted_straight", blocks, -1)]
+    return [_new_reading(Reading, ("mcr_knitted_straight", _KNITTED_BLOCKS[k] + splits[0] + melds, -1))]
 
 
 @form("mcr_honours_knitted")
@@ -129,10 +132,9 @@ def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
         return []
     if sum(counts) != 14 or max(counts) > 1:
         return []
-    suited = frozenset(t for t in range(27) if counts[t])
-    if not 7 <= len(suited) <= 9 or not any(suited <= k for k in KNITTED_SETS):
+    if sum(compress(_BITS, counts[:27])) not in _KNITTED_PARTS:  # (the suited kinds held, one bit each)
         return []
-    return [Reading("mcr_honours_knitted", tuple(_SINGLES[t] for t, c in enumerate(counts) if c), -1)]
+    return [_new_reading(Reading, ("mcr_honours_knitted", tuple(compress(_SINGLES, counts)), -1))]
 
 
 # ---- waits ------------------------------------------------------------------------------------

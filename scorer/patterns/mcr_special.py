@@ -7,13 +7,17 @@ predicates keep their own code (mcr.plain_table, the plain path): tests/test_mcr
 two entry by entry on random readings."""
 from __future__ import annotations
 
+from itertools import compress
+
 from ..decompose import SINGLE
+from ..facts import _BLOCK_MASK
 from ..hand import CHOW, KONG, PAIR, PUNG
 from .mcr_forms import KNITTED
-from .mcr_table import _PUNG_CLASS, hand_facts, held_fans
+from .mcr_table import _PUNG_CLASS, _WIND_OF, hand_facts, held_fans
 from .mcr_tiles import tile_part
 from .mcr_wait import PACKED, UNIT, unique_wait_packed
 
+_BITS = tuple(1 << t for t in range(34))
 _HONOURS = ((1 << 34) - 1) & ~((1 << 27) - 1)
 _SUITED = (1 << 27) - 1
 # seven consecutive tiles of one suit, each once (seven shifted pairs: a pair of each)
@@ -29,7 +33,8 @@ def special_table(f):
     if hand.melds:
         return None
     form = f.form
-    mask = f.mask
+    # (the blocks hold the concealed tiles as they are: the kinds of the counts, no pass over the blocks)
+    mask = sum(compress(_BITS, hand.counts))
     if form == "seven_pairs":
         out = {**tile_part(mask, True), "form:seven_pairs": 1}
         if mask in _SHIFTED:
@@ -48,7 +53,7 @@ def special_table(f):
         return None
     out["concealment:fully" if f.self_draw else "concealment:concealed"] = 1
     held = hand_facts(hand)
-    hog = held[1] - f.n_kongs
+    hog = held[1]  # (no kong)
     if hog:
         out["x:mcr_tile_hog"] = hog
     if f.ctx.fourth_tile:
@@ -76,13 +81,17 @@ def knitted_table(f):
     if the_set is None or pair is None:
         return None
     kind, tile, _wild, meld = the_set
-    out = {**tile_part(f.mask, True), "form:mcr_knitted_straight": 1, "x:mcr_knitted_straight": 1}
+    hand = f.hand
+    # (the knitted tiles, the set and the pair as they are: the kinds of the counts and of the one meld)
+    mask = sum(compress(_BITS, hand.counts))
+    if meld is not None:
+        mask |= _BLOCK_MASK[kind][tile]
+    out = {**tile_part(mask, True), "form:mcr_knitted_straight": 1, "x:mcr_knitted_straight": 1}
     claimed = meld is not None and not meld.concealed
     if not claimed:
         out["concealment:fully" if f.self_draw else "concealment:concealed"] = 1
     # the wait (mcr_forms.wait_of's): with the set declared, the pair; else where the winning tile sits
     # in the set or the pair, if the tiles before it waited on that tile only
-    hand = f.hand
     win = hand.win_tile
     if hand.melds:
         if not knit >> win & 1 or hand.counts[win] == 3:
@@ -107,11 +116,12 @@ def knitted_table(f):
         elif c == 3:
             out["x:mcr_dragon_pung"] = 1
         elif c == 2:
-            seat, prevalent = f.seat_wind, f.round_wind
+            ctx = f.ctx
+            seat, prevalent = _WIND_OF.get(ctx.seat_wind), _WIND_OF.get(ctx.round)
             if tile == seat:
                 out["x:mcr_wind_pung:seat"] = 1
             if tile == prevalent:
                 out["x:mcr_wind_pung:prevalent"] = 1
             if tile != seat and tile != prevalent:
                 out["x:mcr_terminal_pungs"] = 1
-    return held_fans(out, f, hand_facts(hand))
+    return held_fans(out, f, hand_facts(hand), kind == KONG)

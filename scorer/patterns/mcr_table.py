@@ -13,6 +13,7 @@ table with them entry by entry on random readings.
 """
 from __future__ import annotations
 
+from ..facts import _BLOCK_MASK
 from ..hand import CHOW, KONG, PAIR, PUNG
 from .mcr_sets import _two_chows, _two_pungs, kong_fans, pung_fans, sequence_fans
 from .mcr_tiles import tile_part
@@ -44,6 +45,10 @@ _NOT_EVEN = ((1 << 34) - 1) & ~sum(1 << s * 9 + r for s in range(3) for r in (1,
 # a pung's tile: 0 a suited tile not a terminal, 1 a terminal, 2 a wind, 3 a dragon
 _PUNG_CLASS = tuple(3 if t >= 31 else 2 if t >= 27 else 1 if t % 9 in (0, 8) else 0 for t in range(34))
 
+_WIND_OF = {s: 27 + i for i, s in enumerate("ESWN")}  # a seat or prevalent wind's tile (Facts.seat_wind's)
+# a suited tile's rank as a bit, and the bits of its rank and the ranks beside it
+_RANK_BIT = tuple(1 << t % 9 for t in range(27))
+_NEAR_RANKS = tuple(7 << t % 9 >> 1 for t in range(27))
 _CONCEALMENT = {(melded, drawn): ("concealment:fully" if drawn else "concealment:concealed") if not melded
                 else "concealment:melded" if melded == 4 and not drawn else None
                 for melded in range(5) for drawn in (False, True)}
@@ -83,21 +88,29 @@ def _pung_part(tiles: tuple) -> tuple:
     """The fans of a reading's pungs and kongs (sorted tiles): the fans they make together and the dragon
     pungs (as mcr.py's predicates count them); then the terminal pungs and the wind pungs (the seat's
     and prevalent wind's decided per reading) and how many dragon pungs there are."""
-    if len(tiles) == 2:  # (pung_fans of two pungs: their one fan, in either order)
-        fan = _two_pungs(tiles[0], tiles[1])
-        out = {"fan:" + fan: 1} if fan else {}
-    else:
-        out = _fan_part(pung_fans(tiles)) if len(tiles) > 2 else {}
-    terminals = dragons = 0
+    terminals = dragons = ranks = 0
+    related = False  # two suited pungs a rank or less apart
     winds = []
     for t in tiles:
         c = _PUNG_CLASS[t]
-        if c == 1:
-            terminals += 1
+        if c < 2:
+            if ranks & _NEAR_RANKS[t]:
+                related = True
+            ranks |= _RANK_BIT[t]
+            terminals += c
         elif c == 2:
             winds.append(t)
-        elif c == 3:
+        else:
             dragons += 1
+    # the pungs make a fan together only where two suited ones are related, two are of dragons or three
+    # of winds (pung_fans: every fan of theirs holds such a pair or three): most new sets of pungs, none
+    if not related and dragons < 2 and len(winds) < 3:
+        out = {}
+    elif len(tiles) == 2:  # (pung_fans of two pungs: their one fan, in either order)
+        fan = _two_pungs(tiles[0], tiles[1])
+        out = {"fan:" + fan: 1} if fan else {}
+    else:
+        out = _fan_part(pung_fans(tiles))
     if dragons:
         out["x:mcr_dragon_pung"] = dragons
     if terminals and not winds:
@@ -170,9 +183,12 @@ def standard_table(f):
     pair = None
     melded = concealed_pungs = melded_kongs = concealed_kongs = win_pung = 0
     win_in_chow = edge = closed = single = many = False
-    starts = pung_bits = 0
+    starts = pung_bits = mask = 0
+    pungs = []
     blocks = f.blocks
+    block_mask = _BLOCK_MASK
     for kind, tile, _wild, meld in blocks:  # (unpacking reads a Block faster than its getters)
+        mask |= block_mask[kind][tile]
         if meld is None:
             if kind == CHOW:
                 chows.append(tile)
@@ -188,6 +204,7 @@ def standard_table(f):
                         if tile == win and tile % 9 <= 5 or tile != win and tile % 9:
                             many = True
             elif kind == PUNG:
+                pungs.append(tile)
                 concealed_pungs += 1
                 if tile == win:
                     win_pung += 1
@@ -201,6 +218,7 @@ def standard_table(f):
                 else:
                     return None
             elif kind == KONG:
+                pungs.append(tile)
                 concealed_kongs += 1
             else:
                 return None
@@ -208,17 +226,21 @@ def standard_table(f):
             melded += 1
             if kind == CHOW:
                 chows.append(tile)
+            elif kind == PUNG:
+                pungs.append(tile)
             elif kind == KONG:
+                pungs.append(tile)
                 melded_kongs += 1
         elif kind == CHOW:
             chows.append(tile)
         elif kind == PUNG:
+            pungs.append(tile)
             concealed_pungs += 1
         elif kind == KONG:
+            pungs.append(tile)
             concealed_kongs += 1
         else:
             return None
-    pungs = f.pung_tiles
     n_chows = len(chows)
     if n_chows + len(pungs) != 4 or pair is None:
         return None
@@ -254,7 +276,7 @@ def standard_table(f):
             kong_part = _kept(_KONGS, key, _kong_part, *key)
     else:
         kong_part = _EMPTY  # (no kong and under two concealed pungs: no kong fan)
-    out = {**chow_part, **pung_part, **kong_part, **tile_part(f.mask, True)}
+    out = {**chow_part, **pung_part, **kong_part, **tile_part(mask, True)}
 
     how = _CONCEALMENT[melded, self_draw]
     if how is not None:
@@ -283,7 +305,8 @@ def standard_table(f):
     elif n_chows == 4 and pair < 27:
         out["x:mcr_all_chows"] = 1
     if winds:  # the seat's and the prevalent wind's pungs; the other wind pungs are pungs of honours
-        seat, prevalent = f.seat_wind, f.round_wind
+        ctx = f.ctx
+        seat, prevalent = _WIND_OF.get(ctx.seat_wind), _WIND_OF.get(ctx.round)
         if seat in winds:
             out["x:mcr_wind_pung:seat"] = 1
         if prevalent in winds:
@@ -300,7 +323,6 @@ def standard_table(f):
                 out["x:mcr_little_dragons"] = 1
         elif len(winds) == 3:
             out["x:mcr_little_winds"] = 1
-    mask = f.mask
     # what every block has (outside, fives, even), asked only where the tiles present leave one possible
     if not mask & _MIDDLE or not mask & _NOT_FIVES or not n_chows and not mask & _NOT_EVEN:
         props = _ALL_BITS
@@ -316,12 +338,13 @@ def standard_table(f):
             out["x:mcr_all_fives"] = 1
         if props & 4 and not n_chows:
             out["x:mcr_all_even_pungs"] = 1
-    return held_fans(out, f, held)
+    return held_fans(out, f, held, melded_kongs + concealed_kongs)
 
 
-def held_fans(out: dict, f, held) -> dict:
-    """`out` with the tile hog and fourth tile entries of a reading with sets (held: hand_facts)."""
-    hog = held[1] - f.n_kongs
+def held_fans(out: dict, f, held, n_kongs: int) -> dict:
+    """`out` with the tile hog and fourth tile entries of a reading with sets (held: hand_facts) and
+    n_kongs kongs."""
+    hog = held[1] - n_kongs
     if hog:
         out["x:mcr_tile_hog"] = hog
     if held[2] or f.ctx.fourth_tile:
