@@ -231,7 +231,12 @@ def read_jsonl(stream, name: str, prepare=None) -> Iterator:
         n += 1
         text, error = _decoded(line, n)
         if text is not None:
-            if not text or text.isspace():  # (what text.strip() would empty, without the copy)
+            if text.startswith('{"hand": "') and prepare is not None:
+                job = prepare.line(name, n, text, defaults)
+                if job is not None:
+                    yield job
+                    continue
+            elif not text or text.isspace():  # (what text.strip() would empty, without the copy)
                 continue
             try:
                 data = _loads(text)

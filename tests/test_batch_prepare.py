@@ -95,6 +95,58 @@ def test_jsonl_reader_hands_on_the_preparer_jobs(tmp_path):
     assert plain == fast and len(plain) > 500
 
 
+_TRICKY_LINES = [
+    '{"hand": "123m\\u0034m 456p 789s EE 5p5p", "seat": "E"}', '{"hand": "123m\t456p 789s EE 5p5p 5p", "seat": "E"}',
+    '{"hand": "123m 456p 789s EE 5p5p\x7f", "seat": "E"}', '{"hand": "123m 456p 789s EE \u2028 5p5p", "seat": "E"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E", "hand": "111m 456p 789s EEE 5p5p"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "\\u0068and": "111m 456p 789s EEE 5p5p"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "rules": {"min_faan": 3}}', '{"hand": "123m 456p 789s EEE 5p5p", "others": {}}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "session": "x"}', '{"hand": "123m 456p 789s EEE 5p5p", "variant": "hk"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "start": 10}', '{"hand": "123m 456p 789s EEE 5p5p", "note": "n"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "claim": 8}', '{"hand": "123m 456p 789s EEE 5p5p", "seat": }',
+    '{"hand": "123m 456p 789s EEE 5p5p"} {}', '{"hand": "123m 456p 789s EEE 5p5p"', '{"hand": "123m 4\\"56p"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "streak": NaN, "x": 1e400}', '{"hand": "", "seat": "S"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E", "self_draw": true, "wild": null, "dealer": "E"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E", "seat": "W"}', '{"hand": "1", "x": [1, [2]]}',
+    '  {"hand": "123m 456p 789s EEE 5p5p", "seat": "E"}', '{"hand": "123m 456p 789s EEE 5p5p" , "seat" : "N" }  ',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E"}', '{"hand": "\U0001f007\U0001f008", "seat": "E"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E", "x": ' + "[" * 30 + "]" * 30 + "}",
+]
+
+
+def test_jsonl_reader_slices_the_hand_out_as_json_reads_it():
+    """Preparer.line (the hand sliced out, the rest of the line read once per text) against the
+    line read as JSON and prepared: escapes, control and unprintable characters, a second `hand`
+    (plain or escaped), containers, the keys prepare() reads itself, bad JSON, headers between."""
+    rng = random.Random(4)
+    lines = []
+    for i in range(600):
+        if rng.random() < 0.1:
+            lines.append(json.dumps(rng.choice([{"rules": {"min_faan": 0}}, {"session": f"s{i}", "start": 100},
+                                                {"variant": "hk", "players": 4}, {"session": ["x"]}])))
+        rec = {"hand": random_winning(rng), **random_context(rng)}
+        lines.append(rng.choice(_TRICKY_LINES) if rng.random() < 0.4 else json.dumps(rec))
+    data = ("\n".join(lines + _TRICKY_LINES) + "\n").encode()
+    args = ("hk-old", {"min_faan": 1}, None)
+    prep = batch.Preparer(*args)
+    sliced = []
+    real = prep.line
+
+    def line(*a):
+        job = real(*a)
+        sliced.append(job is not None)
+        return job
+
+    prep.line = line
+    plain = [batch.prepare(raw, *args) for raw in read_jsonl(io.BytesIO(data), "f")]
+    fast = list(read_jsonl(io.BytesIO(data), "f", prep))
+    assert plain == fast
+    for p, f in zip(plain, fast):
+        if p.ctx is not None:
+            assert list(p.ctx.items()) == list(f.ctx.items()), p
+    assert 300 < sum(sliced) < len(sliced) - 200  # both ways are taken
+
+
 def _outcomes(jobs, mode, fresh):
     out = []
     for job in jobs:
