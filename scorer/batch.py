@@ -68,7 +68,14 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
 
         return table_outcome(job, "full" if mode == "jsonl" else mode, score_job)  # names: seats renamed in "full"
     try:
-        r = engine.score(job.hand, job.ctx, variant=job.variant)
+        ctx = job.ctx
+        rules = ctx.get("rules")
+        if rules.__class__ is dict:  # the engine takes a record's rules apart from its context too, by a
+            ctx = ctx.copy()  # comprehension over the keys: the copy less one key is a C call
+            del ctx["rules"]
+            r = engine.score(job.hand, ctx, variant=job.variant, rules=rules)
+        else:
+            r = engine.score(job.hand, ctx, variant=job.variant)
         hand = r.hand.text()
         transfers = r.transfers
         if transfers.__class__ is list:  # (not a list with warnings: those are made afresh each time)

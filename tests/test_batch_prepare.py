@@ -12,6 +12,7 @@ import random
 import pytest
 
 from scorer import batch, batch_jobs
+from scorer.errors import MjError
 from scorer.batch_read import Raw, read_jsonl
 from scorer.batch_write import INDENT, TextWriter
 from scorer.width import wrap_text
@@ -168,6 +169,8 @@ def test_kept_outcome_members_are_the_ones_made_afresh(mode):
             rec["variant"] = rng.choice(("zung-jung", "hk", "hangzhou"))
         if i % 11 == 0:
             rec["rules"] = {"min_faan": 1}
+        if i % 13 == 0:  # a refused rule, an unknown one, a container in the context
+            rec.update(rng.choice([{"rules": {"min_faan": "x"}}, {"rules": {"nope": 1}}, {"others": {"S": "1m"}}]))
         jobs.append(prep(Raw("f", i + 1, rec)))
     warm = _outcomes(jobs + jobs[::-1], mode, fresh=False)  # every entry used again
     fresh = _outcomes(jobs + jobs[::-1], mode, fresh=True)
@@ -176,6 +179,10 @@ def test_kept_outcome_members_are_the_ones_made_afresh(mode):
     for job, got in zip(jobs, warm):  # and each is what the members are made of, made here
         if "error" not in got:
             assert got == _plain(job, mode), job
+        else:  # (score_job hands the engine a record's rules apart from its context)
+            with pytest.raises(MjError) as refused:
+                _plain(job, mode)
+            assert got["error"] == str(refused.value), job
 
 
 def _row_middle(outcome, paid):
