@@ -247,22 +247,23 @@ def _take(jobs: Iterator[Job], n: int) -> tuple[list, Exception | None]:
 
 
 def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int = 256,
-           window: int = 8, group: int = 1) -> Iterator[tuple[Job, dict]]:
+           window: int = 8, group: int = 1, compact: bool = False) -> Iterator[tuple[Job, dict]]:
     """(job, outcome) in input order. With processes > 1 the jobs are scored in chunks, on a pool of
     processes - 1 workers and on this process; at most `window` chunks per worker are on the pool and
     four times that many wait to be handed on, so memory stays bounded.
     On one process, `group` > 1 reads and scores that many records before handing them on (for
-    files: a pipe's records should come out as they come in)."""
+    files: a pipe's records should come out as they come in). `compact`: a plain record's outcome
+    as score_job's compact one (the caller expands it where it needs the dict)."""
     if processes <= 1:
         if group <= 1:
             for job in jobs:
-                yield job, score_job(job, mode)
+                yield job, score_job(job, mode, compact)
             return
         # Read `group` records, score them, hand them on: scoring hands back to back keeps the
         # scorer's code and data in the CPU caches (a sixth faster than one record at a time).
         while True:
             part, failure = _take(jobs, group)
-            outs = [score_job(job, mode) for job in part]
+            outs = [score_job(job, mode, compact) for job in part]
             yield from zip(part, outs)
             if failure is not None:
                 raise failure
@@ -280,7 +281,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
     # The first chunk is scored here before the pool starts: the workers, forked after it, find its
     # rulesets loaded and the scorer's caches warm instead of building their own.
     part, failure = _take(jobs, chunk)
-    yield from zip(part, [score_job(job, mode) for job in part])
+    yield from zip(part, [score_job(job, mode, compact) for job in part])
     if failure is not None:
         raise failure
     if len(part) < chunk:
@@ -313,14 +314,16 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
                     pending.append((part, future))
                     sent += 1
                 else:
-                    pending.append((part, _score_chunk((part, mode, False))))
+                    pending.append((part, _score_chunk((part, mode, compact))))
             last = failure is not None or len(part) < chunk
             while pending:  # hand on what is done, in order; at the end, everything
                 head, got = pending[0]
                 if got.__class__ is not list:
                     if not (last or got.done() or len(pending) > 4 * room):
                         break
-                    got = list(map(expand, _result(got, pool, head[0])))
+                    got = _result(got, pool, head[0])
+                    if not compact:
+                        got = list(map(expand, got))
                 pending.popleft()
                 yield from zip(head, got)
             if failure is not None:

@@ -1,7 +1,7 @@
 """The batch command's quick path against its plain path: a common hand's payments summed per seat
 where it was scored (ledger.paid_by_seat), posted without post()'s checks per transfer
 (Ledger.post_paid) and its text row made from the scorer's parts (batch_write.middle_parts,
-value_column; TextWriter.record's quick branch).
+value_column; TextWriter.row, which the batch loop calls with score_job's compact outcome).
 Both paths must write the same bytes for every record, and the quick ledger must hold the figures
 post() gives, hand by hand."""
 from __future__ import annotations
@@ -64,6 +64,15 @@ def test_quick_path_writes_the_plain_path_bytes_on_mixed_records(tmp_path, monke
     quick, plain = _both(monkeypatch, [f], fmt, cols)
     assert quick == plain
     assert quick[0].count("\n") > 500
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
+@pytest.mark.parametrize("cols", [80, 60])
+def test_quick_path_on_two_processes_writes_the_plain_path_bytes(tmp_path, monkeypatch, fmt, cols):
+    f = _mixed(tmp_path, 1200, seed=9)  # chunks of 256: the first scored here, the rest on the pool too
+    quick, _ = _both(monkeypatch, [f], fmt, cols, jobs=2)
+    _, plain = _both(monkeypatch, [f], fmt, cols, jobs=1)
+    assert quick == plain
 
 
 @pytest.mark.parametrize("fmt", ["text", "jsonl"])
