@@ -162,6 +162,7 @@ class Preparer:
         self.shapes: dict = {}  # a record's keys, in order -> whether they are a hand and context keys
         self.bases: dict = {}  # id(defaults) -> (defaults, _base(defaults))
         self.tails: dict = {}  # a JSON line's text after its hand -> its context keys (a dict), or None
+        self.lines: dict = {}  # the same text -> what line() makes of it under a header (_line)
 
     def __call__(self, raw: Raw) -> Job:
         if raw.error:
@@ -194,29 +195,40 @@ class Preparer:
         """record(source, line, json.loads(text), defaults) for a JSON line that starts `{"hand": "`,
         or None when it is not that simple (the caller reads it as JSON). The hand is sliced out as
         it is written (JSON writes such a hand as itself: printable, no backslash); the rest of the
-        line, where a file's lines repeat a few hundred contexts, is read as JSON once per text."""
+        line, where a file's lines repeat a few hundred contexts, is read as JSON and joined with the
+        header once per text, and its records share the context dict (no one changes a context in
+        place; a --jobs chunk pickles it once)."""
         end = text.find('"', 10)
         if end < 0:
             return None
-        after = text[end + 1:]
-        keys = self.tails.get(after, False)
-        if keys is False:
-            keys = self._tail(after)
-        if keys is None:
-            return None
+        got = self.lines.get(text[end + 1:])
+        if got is None or got[0] is not defaults:
+            got = self._line(text[end + 1:], defaults)
+            if got is None:
+                return None
         hand = text[10:end]
         if "\\" in hand or not hand.isprintable():
             return None
-        got = self.bases.get(id(defaults))
-        base = got[1] if got is not None and got[0] is defaults else self._base_of(defaults)
+        return _new_job(Job, (source, line, source if got[1] is None else got[1], got[2], hand, got[3], got[4],
+                              "", False, None, None))
+
+    def _line(self, after: str, defaults: dict):
+        """self.lines[after] for `defaults`: (defaults, the session's label or None, the ruleset, the
+        context, the start), or None when record() must look."""
+        keys = self.tails.get(after, False)
+        if keys is False:
+            keys = self._tail(after)
+        base = self._base_of(defaults) if keys is not None else None
         if base is None:
             return None
         label, var, start, head, tail = base
         merged = {**head, **keys}  # ({**head, **d} less the hand: no header key is `hand`)
         if tail is not None:
             merged["rules"] = tail
-        return _new_job(Job, (source, line, source if label is None else label, var, hand, merged, start,
-                              "", False, None, None))
+        if len(self.lines) >= 4096:
+            self.lines.clear()
+        got = self.lines[after] = (defaults, label, var, merged, start)
+        return got
 
     def _tail(self, after: str):
         """self.tails[after], worked out on first use: the keys and values that json.loads gives after
