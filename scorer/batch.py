@@ -197,6 +197,70 @@ def _score_chunk(args):
 _SHIPPED_REST = {3: (None, "", False, None, None), 8: ()}  # Job's defaults after a shipped tuple (_shipped)
 
 
+def _work_chunk(args):
+    """A --jobs worker's chunk: its compact outcomes (_score_chunk's) with their kept members coded
+    (_coded), and the worker's id and epoch to read them by."""
+    return os.getpid(), *_coded(_score_chunk(args))
+
+
+# A compact outcome's two dicts of kept members (score_job's) are the same objects for every hand of
+# one payment or value: a few hundred in a run, each pickled once a chunk when sent whole. A worker
+# sends each once: (its number, it) the first time, its number after that; the batch process keeps
+# them by number per worker (_decoded). When the worker's table is full it starts again, a new
+# epoch, and the batch process drops the old one.
+_SENT: dict = {}  # id(a dict sent) -> (it, its number)
+_EPOCH = [0, 0]  # the worker's epoch, its next number
+MAX_SENT = 8192
+
+
+def _coded(outs: list) -> tuple:
+    """(epoch, outs with the kept members of each compact outcome coded)."""
+    sent = _SENT
+    if len(sent) >= MAX_SENT:
+        sent.clear()
+        _EPOCH[0] += 1
+    coded = []
+    for o in outs:
+        if o.__class__ is tuple:
+            o = list(o)
+            for i in 0, 1:
+                got = sent.get(id(o[i]))
+                if got is None:
+                    got = sent[id(o[i])] = (o[i], _EPOCH[1])  # (keeps it alive: its id stays its own)
+                    _EPOCH[1] += 1
+                    o[i] = got[1], o[i]
+                else:
+                    o[i] = got[1]
+            o = tuple(o)
+        coded.append(o)
+    return _EPOCH[0], coded
+
+
+def _decoded(result, tables: dict) -> list:
+    """A worker's outcomes (_work_chunk's) with their kept members; `tables`: the run's, per worker
+    (epoch, number -> members)."""
+    worker, epoch, outs = result
+    got = tables.get(worker)
+    if got is None or got[0] != epoch:
+        got = tables[worker] = (epoch, {})
+    table = got[1]
+    out = []
+    for o in outs:
+        if o.__class__ is tuple:
+            kept, value = o[0], o[1]
+            if kept.__class__ is tuple:
+                table[kept[0]] = kept = kept[1]
+            else:
+                kept = table[kept]
+            if value.__class__ is tuple:
+                table[value[0]] = value = value[1]
+            else:
+                value = table[value]
+            o = (kept, value, *o[2:])
+        out.append(o)
+    return out
+
+
 def _shipped(job: Job):
     """What a worker needs of a job: a plain record's ruleset, hand, context and claim as a tuple
     (a third of the pickling of the whole Job, on the process that also reads and writes); a live
@@ -299,6 +363,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
         sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
     room = (processes - 1) * window
     pending: deque = deque()  # (chunk, its Future or its outcomes), in input order
+    tables: dict = {}  # the kept members the workers have sent (_decoded)
     done = [0]  # chunks the pool has finished (counted by its result thread)
     sent = 0
 
@@ -309,7 +374,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
             part, failure = _take(jobs, chunk)
             if part:
                 if sent - done[0] < room:
-                    future = pool.submit(_score_chunk, ([_shipped(job) for job in part], mode, True))
+                    future = pool.submit(_work_chunk, ([_shipped(job) for job in part], mode, True))
                     future.add_done_callback(finished)
                     pending.append((part, future))
                     sent += 1
@@ -321,7 +386,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
                 if got.__class__ is not list:
                     if not (last or got.done() or len(pending) > 4 * room):
                         break
-                    got = _result(got, pool, head[0])
+                    got = _decoded(_result(got, pool, head[0]), tables)
                     if not compact:
                         got = list(map(expand, got))
                 pending.popleft()

@@ -271,3 +271,25 @@ def test_two_processes_write_the_bytes_of_one(tmp_path, monkeypatch, fmt):
         summary = run([str(f)], out, fmt=fmt, err=err, jobs=jobs, rules={"min_faan": 0})
         outs.append((out.getvalue(), err.getvalue(), json.dumps(summary, sort_keys=True)))
     assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize("mode", ["row", "jsonl"])
+def test_a_workers_coded_outcomes_decode_to_its_outcomes(mode, monkeypatch):
+    """_work_chunk sends each kept members dict once (then its number), starting again when its
+    table is full; _decoded gives back every outcome, chunk after chunk, across the new epochs."""
+    monkeypatch.setattr(batch, "_SENT", {})
+    monkeypatch.setattr(batch, "_EPOCH", [0, 0])
+    monkeypatch.setattr(batch, "MAX_SENT", 150)
+    rng = random.Random(12)
+    prep = batch.Preparer("hk-old", {"min_faan": 0})
+    jobs = [prep(Raw("f", i + 1, {"hand": random_winning(rng), **random_context(rng)})) for i in range(600)]
+    tables: dict = {}
+    numbers = epochs = 0
+    for start in range(0, len(jobs), 50):
+        part = jobs[start:start + 50]
+        result = batch._work_chunk(([batch._shipped(j) for j in part], mode, True))
+        numbers += sum(o.__class__ is tuple and o[0].__class__ is int for o in result[2])
+        epochs = result[1]
+        got = batch._decoded(result, tables)
+        assert [batch.expand(o) for o in got] == [batch.score_job(j, mode) for j in part]
+    assert numbers > 30 and epochs > 1, (numbers, epochs)  # sent by number, the table started again
