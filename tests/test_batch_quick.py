@@ -124,6 +124,17 @@ def test_post_paid_holds_post_figures_hand_by_hand():
     assert quick.summary() == plain.summary()
 
 
+@pytest.mark.parametrize("players", [4, 3])
+def test_post_paid_refuses_payments_that_do_not_sum_to_zero(players):
+    ledger = Ledger(1000)
+    ledger.post("x", players, [("S", "E", 8)], 0, None, "hk-old", "faan")
+    before = ledger.summary()
+    for paid in [(1,) + (0,) * (players - 1), (8, -8) + (1,) * (players - 2)]:
+        assert ledger.post_paid("x", players, paid, "hk-old", "faan") is None
+    assert ledger.summary() == before
+    assert ledger.post_paid("x", players, (8, -8) + (0,) * (players - 2), "hk-old", "faan").standings_t[:2] == (1016, 984)
+
+
 def test_paid_by_seat_refuses_what_the_quick_path_cannot_post():
     assert paid_by_seat([Transfer("E", "S", 2.5, "")], 4) is None  # a float amount
     assert paid_by_seat([Transfer("pot", "S", 1000, "")], 4) is None  # a party that is no seat
