@@ -69,13 +69,10 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
         return table_outcome(job, "full" if mode == "jsonl" else mode, score_job)  # names: seats renamed in "full"
     try:
         ctx = job.ctx
-        rules = ctx.get("rules")
-        if rules.__class__ is dict:  # the engine takes a record's rules apart from its context too, by a
-            ctx = ctx.copy()  # comprehension over the keys: the copy less one key is a C call
-            del ctx["rules"]
-            r = engine.score(job.hand, ctx, variant=job.variant, rules=rules)
-        else:
-            r = engine.score(job.hand, ctx, variant=job.variant)
+        split = _SPLIT.get(id(ctx))
+        if split is None or split[0] is not ctx:
+            split = _split(ctx)
+        r = engine.score(job.hand, split[1], variant=job.variant, rules=split[2])
         hand = r.hand.text()
         transfers = r.transfers
         if transfers.__class__ is list:  # (not a list with warnings: those are made afresh each time)
@@ -132,6 +129,24 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
 # so what an outcome makes of them is kept per object; a batch's hands share a few hundred of each.
 _BY_PAYMENT: dict = {}  # (mode, QUICK, ids of the ruleset, options, Context, each Transfer) -> (them, _by_payment's)
 _BY_VALUE: dict = {}  # id(HandValue) -> (it, _by_value's)
+
+
+_SPLIT: dict = {}  # id(a context dict) -> _split(it): the records of a JSON line's context share it (Preparer.line)
+
+
+def _split(ctx: dict) -> tuple:
+    """(ctx, ctx less its `rules`, the rules or None), kept: the engine takes a record's rules apart
+    from its context too, by a comprehension over the keys; the copy less one key is a C call."""
+    rules = ctx.get("rules")
+    if rules.__class__ is dict:
+        less = ctx.copy()
+        del less["rules"]
+    else:
+        less, rules = ctx, None
+    if len(_SPLIT) >= 1024:
+        _SPLIT.clear()
+    split = _SPLIT[id(ctx)] = (ctx, less, rules)  # (keeps ctx alive: its id stays its own)
+    return split
 
 
 def _by_payment(r, mode: str) -> tuple:

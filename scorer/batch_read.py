@@ -229,7 +229,10 @@ def read_jsonl(stream, name: str, prepare=None) -> Iterator:
     n = 0
     for line in _bounded_lines(stream):  # (_lines' work without its generator: one less a record)
         n += 1
-        text, error = _decoded(line, n)
+        if line is not None and line.isascii():  # (_decoded's answer, without the call: no BOM, all UTF-8)
+            text, error = line.decode("ascii"), ""
+        else:
+            text, error = _decoded(line, n)
         if text is not None:
             if text.startswith('{"hand": "') and prepare is not None:
                 job = prepare.line(name, n, text, defaults)
