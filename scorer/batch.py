@@ -68,7 +68,11 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
 
         return table_outcome(job, "full" if mode == "jsonl" else mode, score_job)  # names: seats renamed in "full"
     try:
-        r = engine.score(job.hand, job.ctx, variant=job.variant)
+        ctx = job.ctx
+        split = _SPLIT.get(id(ctx))
+        if split is None or split[0] is not ctx:
+            split = _split(ctx)
+        r = engine.score(job.hand, split[1], variant=job.variant, rules=split[2])
         hand = r.hand.text()
         transfers = r.transfers
         if transfers.__class__ is list:  # (not a list with warnings: those are made afresh each time)
@@ -125,6 +129,24 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
 # so what an outcome makes of them is kept per object; a batch's hands share a few hundred of each.
 _BY_PAYMENT: dict = {}  # (mode, QUICK, ids of the ruleset, options, Context, each Transfer) -> (them, _by_payment's)
 _BY_VALUE: dict = {}  # id(HandValue) -> (it, _by_value's)
+
+
+_SPLIT: dict = {}  # id(a context dict) -> _split(it): the records of a JSON line's context share it (Preparer.line)
+
+
+def _split(ctx: dict) -> tuple:
+    """(ctx, ctx less its `rules`, the rules or None), kept: the engine takes a record's rules apart
+    from its context too, by a comprehension over the keys; the copy less one key is a C call."""
+    rules = ctx.get("rules")
+    if rules.__class__ is dict:
+        less = ctx.copy()
+        del less["rules"]
+    else:
+        less, rules = ctx, None
+    if len(_SPLIT) >= 1024:
+        _SPLIT.clear()
+    split = _SPLIT[id(ctx)] = (ctx, less, rules)  # (keeps ctx alive: its id stays its own)
+    return split
 
 
 def _by_payment(r, mode: str) -> tuple:
@@ -190,6 +212,70 @@ def _score_chunk(args):
 _SHIPPED_REST = {3: (None, "", False, None, None), 8: ()}  # Job's defaults after a shipped tuple (_shipped)
 
 
+def _work_chunk(args):
+    """A --jobs worker's chunk: its compact outcomes (_score_chunk's) with their kept members coded
+    (_coded), and the worker's id and epoch to read them by."""
+    return os.getpid(), *_coded(_score_chunk(args))
+
+
+# A compact outcome's two dicts of kept members (score_job's) are the same objects for every hand of
+# one payment or value: a few hundred in a run, each pickled once a chunk when sent whole. A worker
+# sends each once: (its number, it) the first time, its number after that; the batch process keeps
+# them by number per worker (_decoded). When the worker's table is full it starts again, a new
+# epoch, and the batch process drops the old one.
+_SENT: dict = {}  # id(a dict sent) -> (it, its number)
+_EPOCH = [0, 0]  # the worker's epoch, its next number
+MAX_SENT = 8192
+
+
+def _coded(outs: list) -> tuple:
+    """(epoch, outs with the kept members of each compact outcome coded)."""
+    sent = _SENT
+    if len(sent) >= MAX_SENT:
+        sent.clear()
+        _EPOCH[0] += 1
+    coded = []
+    for o in outs:
+        if o.__class__ is tuple:
+            o = list(o)
+            for i in 0, 1:
+                got = sent.get(id(o[i]))
+                if got is None:
+                    got = sent[id(o[i])] = (o[i], _EPOCH[1])  # (keeps it alive: its id stays its own)
+                    _EPOCH[1] += 1
+                    o[i] = got[1], o[i]
+                else:
+                    o[i] = got[1]
+            o = tuple(o)
+        coded.append(o)
+    return _EPOCH[0], coded
+
+
+def _decoded(result, tables: dict) -> list:
+    """A worker's outcomes (_work_chunk's) with their kept members; `tables`: the run's, per worker
+    (epoch, number -> members)."""
+    worker, epoch, outs = result
+    got = tables.get(worker)
+    if got is None or got[0] != epoch:
+        got = tables[worker] = (epoch, {})
+    table = got[1]
+    out = []
+    for o in outs:
+        if o.__class__ is tuple:
+            kept, value = o[0], o[1]
+            if kept.__class__ is tuple:
+                table[kept[0]] = kept = kept[1]
+            else:
+                kept = table[kept]
+            if value.__class__ is tuple:
+                table[value[0]] = value = value[1]
+            else:
+                value = table[value]
+            o = (kept, value, *o[2:])
+        out.append(o)
+    return out
+
+
 def _shipped(job: Job):
     """What a worker needs of a job: a plain record's ruleset, hand, context and claim as a tuple
     (a third of the pickling of the whole Job, on the process that also reads and writes); a live
@@ -240,22 +326,23 @@ def _take(jobs: Iterator[Job], n: int) -> tuple[list, Exception | None]:
 
 
 def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int = 256,
-           window: int = 8, group: int = 1) -> Iterator[tuple[Job, dict]]:
+           window: int = 8, group: int = 1, compact: bool = False) -> Iterator[tuple[Job, dict]]:
     """(job, outcome) in input order. With processes > 1 the jobs are scored in chunks, on a pool of
     processes - 1 workers and on this process; at most `window` chunks per worker are on the pool and
     four times that many wait to be handed on, so memory stays bounded.
     On one process, `group` > 1 reads and scores that many records before handing them on (for
-    files: a pipe's records should come out as they come in)."""
+    files: a pipe's records should come out as they come in). `compact`: a plain record's outcome
+    as score_job's compact one (the caller expands it where it needs the dict)."""
     if processes <= 1:
         if group <= 1:
             for job in jobs:
-                yield job, score_job(job, mode)
+                yield job, score_job(job, mode, compact)
             return
         # Read `group` records, score them, hand them on: scoring hands back to back keeps the
         # scorer's code and data in the CPU caches (a sixth faster than one record at a time).
         while True:
             part, failure = _take(jobs, group)
-            outs = [score_job(job, mode) for job in part]
+            outs = [score_job(job, mode, compact) for job in part]
             yield from zip(part, outs)
             if failure is not None:
                 raise failure
@@ -273,7 +360,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
     # The first chunk is scored here before the pool starts: the workers, forked after it, find its
     # rulesets loaded and the scorer's caches warm instead of building their own.
     part, failure = _take(jobs, chunk)
-    yield from zip(part, [score_job(job, mode) for job in part])
+    yield from zip(part, [score_job(job, mode, compact) for job in part])
     if failure is not None:
         raise failure
     if len(part) < chunk:
@@ -291,6 +378,7 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
         sys.setswitchinterval(min(interval, SWITCH_INTERVAL))
     room = (processes - 1) * window
     pending: deque = deque()  # (chunk, its Future or its outcomes), in input order
+    tables: dict = {}  # the kept members the workers have sent (_decoded)
     done = [0]  # chunks the pool has finished (counted by its result thread)
     sent = 0
 
@@ -301,19 +389,21 @@ def scored(jobs: Iterator[Job], mode: str = "", processes: int = 1, chunk: int =
             part, failure = _take(jobs, chunk)
             if part:
                 if sent - done[0] < room:
-                    future = pool.submit(_score_chunk, ([_shipped(job) for job in part], mode, True))
+                    future = pool.submit(_work_chunk, ([_shipped(job) for job in part], mode, True))
                     future.add_done_callback(finished)
                     pending.append((part, future))
                     sent += 1
                 else:
-                    pending.append((part, _score_chunk((part, mode, False))))
+                    pending.append((part, _score_chunk((part, mode, compact))))
             last = failure is not None or len(part) < chunk
             while pending:  # hand on what is done, in order; at the end, everything
                 head, got = pending[0]
                 if got.__class__ is not list:
                     if not (last or got.done() or len(pending) > 4 * room):
                         break
-                    got = list(map(expand, _result(got, pool, head[0])))
+                    got = _decoded(_result(got, pool, head[0]), tables)
+                    if not compact:
+                        got = list(map(expand, got))
                 pending.popleft()
                 yield from zip(head, got)
             if failure is not None:

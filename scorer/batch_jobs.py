@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from .batch_read import ANNOTATIONS, HEADER_KEYS, Raw
+from .batch_read import ANNOTATIONS, HEADER_KEYS, Raw, _loads
 from .errors import MjError
 
 
@@ -147,6 +147,7 @@ _new_job = tuple.__new__  # Job(...) without its Python-level __new__ (one a rec
 # record keys prepare() does more with than pass them on to the context
 _OWN_KEYS = frozenset({"session", "table", "variant", "start", "claim", *ANNOTATIONS, "rules", "others", "names",
                        "table_event", "event"})
+_ATOMS = frozenset({str, int, float, bool, type(None)})  # JSON's values that are not containers
 
 
 class Preparer:
@@ -160,6 +161,8 @@ class Preparer:
         self.variant, self.rules, self.house = variant, rules, house
         self.shapes: dict = {}  # a record's keys, in order -> whether they are a hand and context keys
         self.bases: dict = {}  # id(defaults) -> (defaults, _base(defaults))
+        self.tails: dict = {}  # a JSON line's text after its hand -> its context keys (a dict), or None
+        self.lines: dict = {}  # the same text -> what line() makes of it under a header (_line)
 
     def __call__(self, raw: Raw) -> Job:
         if raw.error:
@@ -177,12 +180,7 @@ class Preparer:
                 plain = self.shapes[shape] = ("hand" in d and all(k.__class__ is str for k in shape)
                                               and _OWN_KEYS.isdisjoint(shape))
             if plain and d["hand"].__class__ is str:
-                got = self.bases.get(id(defaults))
-                if got is None or got[0] is not defaults:
-                    if len(self.bases) >= 256:
-                        self.bases.clear()
-                    got = self.bases[id(defaults)] = (defaults, self._base(defaults))  # (keeps its id its own)
-                base = got[1]
+                base = self._base_of(defaults)
                 if base is not None:
                     label, var, start, head, tail = base
                     merged = {**head, **d}
@@ -192,6 +190,74 @@ class Preparer:
                     return _new_job(Job, (source, line, source if label is None else label, var, hand, merged, start,
                                           "", False, None, None))
         return prepare(Raw(source, line, d, "", defaults), self.variant, self.rules, self.house)
+
+    def line(self, source: str, line: int, text: str, defaults: dict):
+        """record(source, line, json.loads(text), defaults) for a JSON line that starts `{"hand": "`,
+        or None when it is not that simple (the caller reads it as JSON). The hand is sliced out as
+        it is written (JSON writes such a hand as itself: printable, no backslash); the rest of the
+        line, where a file's lines repeat a few hundred contexts, is read as JSON and joined with the
+        header once per text, and its records share the context dict (no one changes a context in
+        place; a --jobs chunk pickles it once)."""
+        end = text.find('"', 10)
+        if end < 0:
+            return None
+        got = self.lines.get(text[end + 1:])
+        if got is None or got[0] is not defaults:
+            got = self._line(text[end + 1:], defaults)
+            if got is None:
+                return None
+        hand = text[10:end]
+        if "\\" in hand or not hand.isprintable():
+            return None
+        return _new_job(Job, (source, line, source if got[1] is None else got[1], got[2], hand, got[3], got[4],
+                              "", False, None, None))
+
+    def _line(self, after: str, defaults: dict):
+        """self.lines[after] for `defaults`: (defaults, the session's label or None, the ruleset, the
+        context, the start), or None when record() must look."""
+        keys = self.tails.get(after, False)
+        if keys is False:
+            keys = self._tail(after)
+        base = self._base_of(defaults) if keys is not None else None
+        if base is None:
+            return None
+        label, var, start, head, tail = base
+        merged = {**head, **keys}  # ({**head, **d} less the hand: no header key is `hand`)
+        if tail is not None:
+            merged["rules"] = tail
+        if len(self.lines) >= 4096:
+            self.lines.clear()
+        got = self.lines[after] = (defaults, label, var, merged, start)
+        return got
+
+    def _tail(self, after: str):
+        """self.tails[after], worked out on first use: the keys and values that json.loads gives after
+        the hand of a line `{"hand": "...` + after, when they are a record()'s plain context keys with
+        values that are not containers (a record's own containers are its own); else None. A backslash
+        (an escaped key could spell `hand`) or a `hand` key among them: None."""
+        keys = None
+        if "\\" not in after and '"hand"' not in after:
+            try:
+                data = _loads('{"hand": 0' + after)
+            except (ValueError, RecursionError):
+                data = None
+            if data.__class__ is dict and _OWN_KEYS.isdisjoint(data) and all(
+                    v.__class__ in _ATOMS for v in data.values()):
+                del data["hand"]
+                keys = data
+        if len(self.tails) >= 4096:
+            self.tails.clear()
+        self.tails[after] = keys
+        return keys
+
+    def _base_of(self, defaults: dict):
+        """_base(defaults), kept per header."""
+        got = self.bases.get(id(defaults))
+        if got is None or got[0] is not defaults:
+            if len(self.bases) >= 256:
+                self.bases.clear()
+            got = self.bases[id(defaults)] = (defaults, self._base(defaults))  # (keeps its id its own)
+        return got[1]
 
     def _base(self, defaults: dict):
         """What prepare() makes of the header defaults alone, for a record with a hand and context keys:

@@ -229,9 +229,17 @@ def read_jsonl(stream, name: str, prepare=None) -> Iterator:
     n = 0
     for line in _bounded_lines(stream):  # (_lines' work without its generator: one less a record)
         n += 1
-        text, error = _decoded(line, n)
+        if line is not None and line.isascii():  # (_decoded's answer, without the call: no BOM, all UTF-8)
+            text, error = line.decode("ascii"), ""
+        else:
+            text, error = _decoded(line, n)
         if text is not None:
-            if not text or text.isspace():  # (what text.strip() would empty, without the copy)
+            if text.startswith('{"hand": "') and prepare is not None:
+                job = prepare.line(name, n, text, defaults)
+                if job is not None:
+                    yield job
+                    continue
+            elif not text or text.isspace():  # (what text.strip() would empty, without the copy)
                 continue
             try:
                 data = _loads(text)

@@ -162,39 +162,10 @@ class TextWriter:
     def record(self, job, outcome, posting):
         if job.session != self.session:
             self._session_line(job.session, job.source, posting)
-        if posting.__class__ is Quick and not self.long:
-            # the row from the scorer's middle (middle_parts, value_column) and the Quick posting's standings, when it
-            # is one of the two common forms and fits: the text below writes, with the templates
-            # made for it (_quick_forms), the same text as the plain path does after it
+        if posting.__class__ is Quick:
             middle = outcome.get("middle")
-            s = posting.session
-            if middle is not None and (not s.variants or outcome["variant"] == s.variants[0]):
-                forms = self.quick.get(len(s.seats))
-                if forms is None:
-                    forms = self.quick[len(s.seats)] = self._quick_forms(len(s.seats))
-                kind, form, limit, after = forms
-                if kind == 1:  # one line: the row, the standings, the hand
-                    hand = outcome["hand"]
-                    text = form % (posting.hand_no, job.line, middle, *posting.standings_t, hand)
-                    if len(text) <= limit:
-                        self.out.write(text)
-                    else:  # the hand on lines of its own
-                        self.out.write(text[:len(text) - len(hand) - 3] + "\n" + self._below(hand))
-                    return
-                if kind == 2:  # the row; the hand and the standings below
-                    line = HEAD_START % (posting.hand_no, job.line) + middle
-                    if len(line) <= self.cols:
-                        hand = outcome["hand"]
-                        if len(hand) <= HAND_ROOM:
-                            rest = form % (hand, *posting.standings_t)
-                            if len(rest) <= limit:
-                                self.out.write(f"{line}\n{rest}")
-                                return
-                        else:  # the hand on lines of its own, then the standings
-                            after = after % posting.standings_t
-                            if HEAD_WIDTH + len(after) <= self.cols:
-                                self.out.write(f"{line}\n{self._below(hand)}{HEAD_PAD}{after}\n")
-                                return
+            if middle is not None and self.row(job, outcome["variant"], outcome["hand"], middle, posting):
+                return
         s = posting.session
         value = _value_text(outcome)
         if s.variants and outcome["variant"] != s.variants[0]:
@@ -244,6 +215,42 @@ class TextWriter:
             self.out.write(self._fit(line) + self._below(hand) + self._fit(" " * HEAD_WIDTH + after))
         if note:
             self.out.write(self._below(note.strip()))
+
+    def row(self, job, variant: str, hand: str, middle: str, posting: Quick) -> bool:
+        """record() for a Quick posting of an outcome with its middle (score_job's: middle_parts and
+        value_column) when the row is one of the two common forms and fits: the text below writes,
+        with the templates made for it (_quick_forms), the same text as the plain path; False (and
+        nothing written but the session's line) when it is not."""
+        if job.session != self.session:
+            self._session_line(job.session, job.source, posting)
+        s = posting.session
+        if self.long or (s.variants and variant != s.variants[0]):
+            return False
+        forms = self.quick.get(len(s.seats))
+        if forms is None:
+            forms = self.quick[len(s.seats)] = self._quick_forms(len(s.seats))
+        kind, form, limit, after = forms
+        if kind == 1:  # one line: the row, the standings, the hand
+            text = form % (posting.hand_no, job.line, middle, *posting.standings_t, hand)
+            if len(text) <= limit:
+                self.out.write(text)
+            else:  # the hand on lines of its own
+                self.out.write(text[:len(text) - len(hand) - 3] + "\n" + self._below(hand))
+            return True
+        if kind == 2:  # the row; the hand and the standings below
+            line = HEAD_START % (posting.hand_no, job.line) + middle
+            if len(line) <= self.cols:
+                if len(hand) <= HAND_ROOM:
+                    rest = form % (hand, *posting.standings_t)
+                    if len(rest) <= limit:
+                        self.out.write(f"{line}\n{rest}")
+                        return True
+                else:  # the hand on lines of its own, then the standings
+                    after = after % posting.standings_t
+                    if HEAD_WIDTH + len(after) <= self.cols:
+                        self.out.write(f"{line}\n{self._below(hand)}{HEAD_PAD}{after}\n")
+                        return True
+        return False
 
     def _quick_forms(self, n: int) -> tuple:
         """record()'s quick templates for `n` seats: (1, the whole line, its longest length with the

@@ -233,11 +233,27 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
             yield from batch.read_source(p, input_format, counter, stdin, prepare)
 
     jobs_iter = records()
-    post_paid, write = ledger.post_paid, writer.record
+    post_paid, write, expand = ledger.post_paid, writer.record, batch.expand
     quick = 0  # records posted by post_paid (counted into the summary at the end)
+    compact = mode == "row"  # a text row's outcome as it is made (its dict only where the row needs it)
+    row = writer.row if compact else None
     try:
         group = 1 if "-" in paths else 64  # standard input: each record out as soon as it is in
-        for job, outcome in batch.scored(jobs_iter, mode, jobs, group=group):
+        for job, outcome in batch.scored(jobs_iter, mode, jobs, group=group, compact=compact):
+            if outcome.__class__ is tuple:  # a plain record's (score_job's compact outcome)
+                kept, value, hand, middle, _ = outcome
+                paid = kept.get("paid")
+                posting = None if paid is None else post_paid(job.session, kept["players"], paid, kept["variant"],
+                                                               value["unit"], job.start)
+                if posting is not None:
+                    quick += 1
+                    if middle is None or not row(job, kept["variant"], hand, middle, posting):
+                        write(job, expand(outcome), posting)
+                    if tick:
+                        bar.tick()
+                    continue
+                outcome = expand(outcome)
+                outcome.pop("paid", None)  # (post_paid has said no: post() says why)
             paid = outcome.get("paid")
             # the common hand: summed per seat where it was scored, posted without post()'s checks
             posting = None if paid is None else post_paid(job.session, outcome["players"], paid, outcome["variant"],

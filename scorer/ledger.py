@@ -293,10 +293,20 @@ class Ledger:
                     or (variant and variant not in s.variants)):
                 return None
             s.lane = (players, variant, unit)  # (post() clears it with `quick`)
-        if sum(paid) or (start is not None and (start.__class__ is not int or start != s.flat_start)):
+        if start is not None and (start.__class__ is not int or start != s.flat_start):
             return None
+        t = s.tally
+        if len(paid) == 4:  # (the common table: its sums written out, a quarter of map's and sum's cost)
+            a, b, c, d = paid
+            if a + b + c + d:
+                return None
+            tally = (t[0] + a, t[1] + b, t[2] + c, t[3] + d)
+        elif sum(paid):
+            return None
+        else:
+            tally = tuple(map(add, t, paid))
         s.hands += 1
-        tally = s.tally = tuple(map(add, s.tally, paid))
+        s.tally = tally
         s.stale = True
         return _new_quick(Quick, (s, s.hands, paid, tally))
 

@@ -233,34 +233,6 @@ def _run(digits: str, letter: str):
     return run
 
 
-def _group_of(piece: str, read) -> int | None:
-    """read[3], worked out on first use and kept with the piece."""
-    group = read[3]
-    if group == _UNKNOWN:
-        extra = read[2]
-        group = _canonical_group(piece, list(read[0]), list(extra[0]) if extra else [],
-                                 list(extra[1]) if extra else [])
-        if piece in _PIECES:
-            _PIECES[piece] = read[:3] + (group,)
-    return group
-
-
-_MELD_GROUP = -1
-
-
-def _canonical_group(piece: str, plain: list, bonus: list, melds: list):
-    """Where the piece stands in the canonical text (format_hand), or None when it cannot stand
-    there as written: _MELD_GROUP for one meld as Meld.text writes it; for one group of format_tiles
-    (a suit's tiles, or one honour's) its order, 0-2 m p s and 3-9 E..C, then 10 flowers, 11 seasons."""
-    if melds:
-        return _MELD_GROUP if len(melds) == 1 and not plain and not bonus and melds[0].text() == piece else None
-    tiles = plain or bonus
-    if (plain and bonus) or format_tiles(tiles) != piece:
-        return None
-    t = tiles[0]
-    return t // 9 if t < 27 else t - 24 if t < 34 else 10 if t < 38 else 11
-
-
 def _fast_parse(text: str, win, max_size: int) -> Hand | None:
     """The Hand for a well-formed common hand string, or None (the general parser then decides)."""
     if len(text) > MAX_HAND_CHARS:
@@ -439,32 +411,46 @@ def hand_text(hand: Hand) -> str:
 
 
 def _written_canonically(text: str, win_tile: int) -> bool:
-    """Is `text` what format_hand writes for the hand it spells? Melds first, then the concealed
-    groups in increasing order with the winning tile alone last, then the bonus groups in order; one
-    space between pieces. Decided from the pieces' cached reads (a piece no longer cached: no)."""
-    split = text.split()
-    if " ".join(split) != text:
-        return False
-    pieces = _PIECES
-    before = prev = -1  # the groups of the last two concealed pieces
-    last_bonus = 9
-    last = ()  # the last concealed piece's tiles (none yet: no concealed piece seen)
-    for piece in split:
-        read = pieces.get(piece)
-        if read is None:
+    """Is `text` (a hand's text the fast path read) what format_hand writes for the hand it spells?
+    Melds first, each as Meld.text writes it (_MELDS), then the concealed groups in increasing order
+    with the winning tile alone last, then the bonus groups in order (_CANONICAL_REST); one space
+    between pieces."""
+    end = max(text.rfind("]"), text.rfind("}")) + 1
+    if end:
+        if text[end:end + 1] != " ":
             return False
-        group = _group_of(piece, read)
-        if group is None:
-            return False
-        if group == _MELD_GROUP:
-            if last or last_bonus > 9:
+        for piece in text[:end].split(" "):
+            meld = _MELDS.get(piece)
+            if meld is None:
+                meld = _meld_as_written(piece)
+            if not meld:
                 return False
-        elif group < 10:
-            if last_bonus > 9 or (last and prev <= before):
-                return False  # after a bonus group, or the piece before the last one out of order
-            before, prev, last = prev, group, read[0]
-        elif group > last_bonus:
-            last_bonus = group
-        else:
-            return False
-    return len(last) == 1 and last[0] == win_tile
+        text = text[end + 1:]
+    got = _CANONICAL_REST.fullmatch(text)
+    return got is not None and _SINGLE[got[1]] == win_tile
+
+
+def _group(x: str) -> str:
+    # a group of format_tiles: a suit's digits in order (no 0: a red five's), or one honour's
+    # letters; possessive, and a branch for "none": no backtracking state for sre to keep
+    return f"(?:1*+2*+3*+4*+5*+6*+7*+8*+9*+{x} |)" if x in "mps" else f"(?:{x}++ |)"
+
+
+# format_hand's text after the melds: the concealed groups (m p s, then E S W N P F C), the winning
+# tile (its group), the bonus groups (flowers, seasons: one of each tile). A piece of the fast path's
+# text is never a suit letter alone, so a group's digits need no test for being there.
+_CANONICAL_REST = re.compile("".join(map(_group, "mpsESWNPFC")) + "([1-9][mps]|[ESWNPFC])"
+                             "(?: 1?+2?+3?+4?+f|)(?: 1?+2?+3?+4?+g|)")
+_SINGLE = {tile_name(t): t for t in range(34)}  # the winning tile's text
+_MELDS: dict = {}  # piece -> whether it is one meld as Meld.text writes it
+
+
+def _meld_as_written(piece: str) -> bool:
+    """_MELDS[piece], worked out on first use (the piece as the fast path reads it)."""
+    read = _PIECES.get(piece) or _read_piece(piece)
+    extra = read and read[2]
+    meld = bool(extra and not read[0] and not extra[0] and len(extra[1]) == 1 and extra[1][0].text() == piece)
+    if len(_MELDS) >= _MAX_PIECES:
+        _MELDS.clear()
+    _MELDS[piece] = meld
+    return meld

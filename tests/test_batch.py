@@ -225,11 +225,11 @@ def test_out_is_removed_when_interrupted(tmp_path, monkeypatch):
     src.write_text("\n".join(json.dumps(H2) for _ in range(50)) + "\n")
     real, calls = batch_mod.score_job, []
 
-    def interrupted(job, mode=""):
+    def interrupted(job, mode="", compact=False):
         calls.append(1)
         if len(calls) == 20:
             raise KeyboardInterrupt
-        return real(job, mode)
+        return real(job, mode, compact)
 
     monkeypatch.setattr(batch_mod, "score_job", interrupted)
     r = batch(src, "--out", tmp_path / "out.txt")

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from scorer import batch, batch_jobs
+from scorer.errors import MjError
 from scorer.batch_read import Raw, read_jsonl
 from scorer.batch_write import INDENT, TextWriter
 from scorer.width import wrap_text
@@ -95,6 +96,60 @@ def test_jsonl_reader_hands_on_the_preparer_jobs(tmp_path):
     assert plain == fast and len(plain) > 500
 
 
+_TRICKY_LINES = [
+    '{"hand": "123m\\u0034m 456p 789s EE 5p5p", "seat": "E"}', '{"hand": "123m\t456p 789s EE 5p5p 5p", "seat": "E"}',
+    '{"hand": "123m 456p 789s EE 5p5p\x7f", "seat": "E"}', '{"hand": "123m 456p 789s EE \u2028 5p5p", "seat": "E"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E", "hand": "111m 456p 789s EEE 5p5p"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "\\u0068and": "111m 456p 789s EEE 5p5p"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "rules": {"min_faan": 3}}', '{"hand": "123m 456p 789s EEE 5p5p", "others": {}}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "session": "x"}', '{"hand": "123m 456p 789s EEE 5p5p", "variant": "hk"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "start": 10}', '{"hand": "123m 456p 789s EEE 5p5p", "note": "n"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "claim": 8}', '{"hand": "123m 456p 789s EEE 5p5p", "seat": }',
+    '{"hand": "123m 456p 789s EEE 5p5p"} {}', '{"hand": "123m 456p 789s EEE 5p5p"', '{"hand": "123m 4\\"56p"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "streak": NaN, "x": 1e400}', '{"hand": "", "seat": "S"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E", "self_draw": true, "wild": null, "dealer": "E"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E", "seat": "W"}', '{"hand": "1", "x": [1, [2]]}',
+    '  {"hand": "123m 456p 789s EEE 5p5p", "seat": "E"}', '{"hand": "123m 456p 789s EEE 5p5p" , "seat" : "N" }  ',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E"}', '{"hand": "\U0001f007\U0001f008", "seat": "E"}',
+    '{"hand": "123m 456p 789s EEE 5p5p", "seat": "E", "x": ' + "[" * 30 + "]" * 30 + "}",
+]
+
+
+def test_jsonl_reader_slices_the_hand_out_as_json_reads_it():
+    """Preparer.line (the hand sliced out, the rest of the line read once per text) against the
+    line read as JSON and prepared: escapes, control and unprintable characters, a second `hand`
+    (plain or escaped), containers, the keys prepare() reads itself, bad JSON, headers between."""
+    rng = random.Random(4)
+    lines = []
+    for i in range(600):
+        if rng.random() < 0.1:
+            lines.append(json.dumps(rng.choice([{"rules": {"min_faan": 0}}, {"session": f"s{i}", "start": 100},
+                                                {"variant": "hk", "players": 4}, {"session": ["x"]}])))
+        rec = {"hand": random_winning(rng), **random_context(rng)}
+        lines.append(rng.choice(_TRICKY_LINES) if rng.random() < 0.4 else json.dumps(rec))
+    data = ("\n".join(lines + _TRICKY_LINES) + "\n").encode()
+    args = ("hk-old", {"min_faan": 1}, None)
+    prep = batch.Preparer(*args)
+    sliced = []
+    real = prep.line
+
+    def line(*a):
+        job = real(*a)
+        sliced.append(job is not None)
+        return job
+
+    prep.line = line
+    plain = [batch.prepare(raw, *args) for raw in read_jsonl(io.BytesIO(data), "f")]
+    fast = list(read_jsonl(io.BytesIO(data), "f", prep))
+    assert plain == fast
+    for p, f in zip(plain, fast):
+        if p.ctx is not None:
+            assert list(p.ctx.items()) == list(f.ctx.items()), p
+    assert 300 < sum(sliced) < len(sliced) - 200  # both ways are taken
+    # the records of one line context share its dict, whose rules score_job takes apart once (_split)
+    assert [batch.score_job(j, "full") for j in fast] == [batch.score_job(j, "full") for j in plain]
+
+
 def _outcomes(jobs, mode, fresh):
     out = []
     for job in jobs:
@@ -116,6 +171,8 @@ def test_kept_outcome_members_are_the_ones_made_afresh(mode):
             rec["variant"] = rng.choice(("zung-jung", "hk", "hangzhou"))
         if i % 11 == 0:
             rec["rules"] = {"min_faan": 1}
+        if i % 13 == 0:  # a refused rule, an unknown one, a container in the context
+            rec.update(rng.choice([{"rules": {"min_faan": "x"}}, {"rules": {"nope": 1}}, {"others": {"S": "1m"}}]))
         jobs.append(prep(Raw("f", i + 1, rec)))
     warm = _outcomes(jobs + jobs[::-1], mode, fresh=False)  # every entry used again
     fresh = _outcomes(jobs + jobs[::-1], mode, fresh=True)
@@ -124,6 +181,10 @@ def test_kept_outcome_members_are_the_ones_made_afresh(mode):
     for job, got in zip(jobs, warm):  # and each is what the members are made of, made here
         if "error" not in got:
             assert got == _plain(job, mode), job
+        else:  # (score_job hands the engine a record's rules apart from its context)
+            with pytest.raises(MjError) as refused:
+                _plain(job, mode)
+            assert got["error"] == str(refused.value), job
 
 
 def _row_middle(outcome, paid):
@@ -212,3 +273,25 @@ def test_two_processes_write_the_bytes_of_one(tmp_path, monkeypatch, fmt):
         summary = run([str(f)], out, fmt=fmt, err=err, jobs=jobs, rules={"min_faan": 0})
         outs.append((out.getvalue(), err.getvalue(), json.dumps(summary, sort_keys=True)))
     assert outs[0] == outs[1]
+
+
+@pytest.mark.parametrize("mode", ["row", "jsonl"])
+def test_a_workers_coded_outcomes_decode_to_its_outcomes(mode, monkeypatch):
+    """_work_chunk sends each kept members dict once (then its number), starting again when its
+    table is full; _decoded gives back every outcome, chunk after chunk, across the new epochs."""
+    monkeypatch.setattr(batch, "_SENT", {})
+    monkeypatch.setattr(batch, "_EPOCH", [0, 0])
+    monkeypatch.setattr(batch, "MAX_SENT", 150)
+    rng = random.Random(12)
+    prep = batch.Preparer("hk-old", {"min_faan": 0})
+    jobs = [prep(Raw("f", i + 1, {"hand": random_winning(rng), **random_context(rng)})) for i in range(600)]
+    tables: dict = {}
+    numbers = epochs = 0
+    for start in range(0, len(jobs), 50):
+        part = jobs[start:start + 50]
+        result = batch._work_chunk(([batch._shipped(j) for j in part], mode, True))
+        numbers += sum(o.__class__ is tuple and o[0].__class__ is int for o in result[2])
+        epochs = result[1]
+        got = batch._decoded(result, tables)
+        assert [batch.expand(o) for o in got] == [batch.score_job(j, mode) for j in part]
+    assert numbers > 30 and epochs > 1, (numbers, epochs)  # sent by number, the table started again

@@ -1,7 +1,7 @@
 """The batch command's quick path against its plain path: a common hand's payments summed per seat
 where it was scored (ledger.paid_by_seat), posted without post()'s checks per transfer
 (Ledger.post_paid) and its text row made from the scorer's parts (batch_write.middle_parts,
-value_column; TextWriter.record's quick branch).
+value_column; TextWriter.row, which the batch loop calls with score_job's compact outcome).
 Both paths must write the same bytes for every record, and the quick ledger must hold the figures
 post() gives, hand by hand."""
 from __future__ import annotations
@@ -67,6 +67,15 @@ def test_quick_path_writes_the_plain_path_bytes_on_mixed_records(tmp_path, monke
 
 
 @pytest.mark.parametrize("fmt", ["text", "jsonl"])
+@pytest.mark.parametrize("cols", [80, 60])
+def test_quick_path_on_two_processes_writes_the_plain_path_bytes(tmp_path, monkeypatch, fmt, cols):
+    f = _mixed(tmp_path, 1200, seed=9)  # chunks of 256: the first scored here, the rest on the pool too
+    quick, _ = _both(monkeypatch, [f], fmt, cols, jobs=2)
+    _, plain = _both(monkeypatch, [f], fmt, cols, jobs=1)
+    assert quick == plain
+
+
+@pytest.mark.parametrize("fmt", ["text", "jsonl"])
 def test_quick_path_writes_the_plain_path_bytes_on_every_example(monkeypatch, fmt):
     for path in EXAMPLES:
         if path.name == "classical-worked.yaml":
@@ -113,6 +122,17 @@ def test_post_paid_holds_post_figures_hand_by_hand():
         assert (got.hand_no, got.paid, got.standings) == (want.hand_no, want.paid, want.standings)
     assert compared > 2000
     assert quick.summary() == plain.summary()
+
+
+@pytest.mark.parametrize("players", [4, 3])
+def test_post_paid_refuses_payments_that_do_not_sum_to_zero(players):
+    ledger = Ledger(1000)
+    ledger.post("x", players, [("S", "E", 8)], 0, None, "hk-old", "faan")
+    before = ledger.summary()
+    for paid in [(1,) + (0,) * (players - 1), (8, -8) + (1,) * (players - 2)]:
+        assert ledger.post_paid("x", players, paid, "hk-old", "faan") is None
+    assert ledger.summary() == before
+    assert ledger.post_paid("x", players, (8, -8) + (0,) * (players - 2), "hk-old", "faan").standings_t[:2] == (1016, 984)
 
 
 def test_paid_by_seat_refuses_what_the_quick_path_cannot_post():

@@ -1,6 +1,7 @@
 """The fast path of parse_hand (per-piece cache) against the general parser: every field of the Hand
 (counts and source_text included) or the same error, message and column."""
 import random
+import re
 
 import pytest
 
@@ -208,3 +209,30 @@ def test_which_spellings_are_kept_as_the_canonical_text(text, kept):
     hand = parse_hand(text)
     assert written_canonically(hand) == kept
     assert hand.text() == format_hand(hand)
+
+
+def test_the_canonical_test_is_format_hands_text_itself():
+    """_written_canonically (a pattern over the text after the melds, the melds looked up) says yes
+    exactly when the text is format_hand's, on the canonical texts of generated hands (bonus tiles,
+    five-set hands, winning tiles given) and on every other spelling of them; a text with a 0 (a red
+    five) goes to format_hand."""
+    rng = random.Random(8)
+    yes = 0
+    texts = []
+    for text, win, size in generated_hands(4000, seed=9):
+        canon, spellings = canonical_spellings(rng, text, win, size)
+        runs = re.findall(r"[1-9]{2,}", canon.split("]")[-1])  # a run of digits after the melds, out of order
+        unsorted = [canon.replace(runs[0], runs[0][::-1], 1)] if runs and runs[0] != runs[0][::-1] else []
+        texts += [(t, win, size) for t in spellings + unsorted + [canon.replace("5", "0", 1), canon.replace(" ", "", 1)]]
+    texts += [(t, None, 17) for t in ("[123m,1] {5555s} 11p 999s 5p", "{5555s} [123m,1] 11p 999s 5p",
+                                      "[123m,1]  [456m,1] 11p 999s EE E", "EES 123m 456p 789s S",
+                                      "123m 456p 789s EEE 5p 1234f 1234g", "123m 456p 789s EEE 5p 1234g 1234f",
+                                      "123m 456p 789s EEE 5p 1f 1g", "123m 456p 789s 555z 5p")]
+    for text, win, size in texts:
+        hand = _fast_parse(text, win, size)
+        if hand is None:
+            continue
+        kept = notation._written_canonically(text, hand.win_tile)
+        assert kept == (text == format_hand(hand) and "0" not in text), text
+        yes += kept
+    assert 4000 < yes < len(texts) - 8000
