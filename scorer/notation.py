@@ -3,6 +3,7 @@ tiles, MCR-style bracketed melds, Unicode glyphs. Parsing reports the 1-based co
 from __future__ import annotations
 
 import re
+import sys
 
 from .errors import NotationError
 from .hand import CHOW, KONG, PUNG, Hand, Meld
@@ -430,17 +431,23 @@ def _written_canonically(text: str, win_tile: int) -> bool:
     return got is not None and _SINGLE[got[1]] == win_tile
 
 
+# possessive quantifiers (Python 3.11 on) keep no backtracking state; each quantifies a character
+# nothing after it can match, so without them (3.10) the pattern matches the same texts
+_P = "+" if sys.version_info >= (3, 11) else ""
+
+
 def _group(x: str) -> str:
     # a group of format_tiles: a suit's digits in order (no 0: a red five's), or one honour's
-    # letters; possessive, and a branch for "none": no backtracking state for sre to keep
-    return f"(?:1*+2*+3*+4*+5*+6*+7*+8*+9*+{x} |)" if x in "mps" else f"(?:{x}++ |)"
+    # letters; a branch for "none"
+    digits = "".join(f"{d}*{_P}" for d in "123456789")
+    return f"(?:{digits}{x} |)" if x in "mps" else f"(?:{x}+{_P} |)"
 
 
 # format_hand's text after the melds: the concealed groups (m p s, then E S W N P F C), the winning
 # tile (its group), the bonus groups (flowers, seasons: one of each tile). A piece of the fast path's
 # text is never a suit letter alone, so a group's digits need no test for being there.
 _CANONICAL_REST = re.compile("".join(map(_group, "mpsESWNPFC")) + "([1-9][mps]|[ESWNPFC])"
-                             "(?: 1?+2?+3?+4?+f|)(?: 1?+2?+3?+4?+g|)")
+                             "(?: 1?{0}2?{0}3?{0}4?{0}f|)(?: 1?{0}2?{0}3?{0}4?{0}g|)".format(_P))
 _SINGLE = {tile_name(t): t for t in range(34)}  # the winning tile's text
 _MELDS: dict = {}  # piece -> whether it is one meld as Meld.text writes it
 
