@@ -288,27 +288,27 @@ def _checked(kw) -> tuple | None:
     clean: dict = {}
     extra: dict = {}
     get = _CLEAN.get
-    for key, value in kw.items():
-        if value is None:
-            continue
-        cls = value.__class__
-        if cls not in _PLAIN_TYPES:
-            return None
-        got = get((key, value, cls))
-        if got is None:
-            try:
-                got = _one_key(key, value)
-            except Exception:  # noqa: BLE001 - _make_context gives the error, after those of the keys before
-                return None
+    try:
+        for key, value in kw.items():
+            if value is None:
+                continue
+            cls = value.__class__
+            got = get((key, value, cls))  # (only plain values are kept: a hit is one)
             if got is None:
-                return None
-            if len(_CLEAN) >= 4096:
-                _CLEAN.clear()
-            _CLEAN[key, value, cls] = got
-        if got is _EXTRA:
-            extra[key] = value
-        else:
-            clean[key] = got
+                if cls not in _PLAIN_TYPES:
+                    return None
+                got = _one_key(key, value)
+                if got is None:
+                    return None
+                if len(_CLEAN) >= 4096:
+                    _CLEAN.clear()
+                _CLEAN[key, value, cls] = got
+            if got is _EXTRA:
+                extra[key] = value
+            else:
+                clean[key] = got
+    except Exception:  # noqa: BLE001 - an unhashable value, a failed check: _make_context gives the error,
+        return None  # after those of the keys before
     if len(extra) > 64:
         return None
     return clean, extra
@@ -425,7 +425,7 @@ def check_for_ruleset(ctx: Context, variant) -> None:
     plan = _plan(variant)
     given = ctx.__dict__.get("_given")
     if given is not None and plan[3].isdisjoint(given):  # no flag it does not read is set (_built)
-        if variant.wild_kong_keys or not plan[2].issuperset(ctx.extra):
+        if variant.wild_kong_keys or (ctx.extra and not plan[2].issuperset(ctx.extra)):  # (no set made of {})
             return _check_for_ruleset(ctx, variant)
         return None
     # the same tests as _check_for_ruleset's: when one fails, it runs to give its first error
@@ -433,7 +433,7 @@ def check_for_ruleset(ctx: Context, variant) -> None:
         value = getattr(ctx, name)
         if value != default and value is not None:
             return _check_for_ruleset(ctx, variant)
-    if variant.wild_kong_keys or not plan[2].issuperset(ctx.extra):
+    if variant.wild_kong_keys or (ctx.extra and not plan[2].issuperset(ctx.extra)):
         return _check_for_ruleset(ctx, variant)
     return None
 

@@ -117,7 +117,7 @@ class _Setup:
         self.checked = 0.0  # when the ruleset's file was last looked at (set where it is kept in _SETUP)
 
 
-_SETUP: dict = {}  # hash of (variant, a dict context's items and types, the rules') -> (that key, _Setup)
+_SETUP: dict = {}  # hash of (variant, a dict context's items, the rules') -> (that key, _Setup, their types)
 # A _Setup is kept from a context's second sighting on: a batch repeats a few hundred contexts, while
 # contexts that come once (a random table's dora and seats) would only fill the cache, and what stays
 # alive there a while is what the cyclic GC's full collections walk again and again. A context seen
@@ -142,13 +142,16 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         if nested.__class__ is dict:  # a record's own rules (a batch's): laid over the same way, kept apart
             ctx = {k: v for k, v in ctx.items() if k != "rules"}
             rules = {**nested, **rules} if rules else nested
-        ctypes = tuple(map(type, ctx.values()))
-        rtypes = tuple(map(type, rules.values())) if rules else ()
-        if _ATOM_TYPES.issuperset(ctypes) and _ATOM_TYPES.issuperset(rtypes):  # (1,) == (True,): atoms only
-            key = (variant, tuple(ctx.items()), ctypes, tuple(rules.items()) if rules else (), rtypes)
+        # the values' types are read only for a hit (most contexts of a random table come once): an
+        # entry holds atoms alone ((1,) == (True,)), so equal items of the same types are that context
+        try:
+            key = (variant, tuple(ctx.items()), tuple(rules.items()) if rules else ())
             seen = hash(key)  # _SETUP is keyed by it (one hash a new context), the entry holds the key
+        except TypeError:  # (an unhashable value: the steps below, nothing kept)
+            key = None
+        if key is not None:
             hit = _SETUP.get(seen)
-            if hit is not None and hit[0] == key:
+            if hit is not None and hit[0] == key and hit[2] == _types(ctx, rules):
                 hit = hit[1]
                 now = monotonic()
                 if now - hit.checked < RECHECK_SECONDS:  # load_variant's own wait, without the call
@@ -175,15 +178,22 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
     setup = _Setup(ref, v, c, v.bind(c.rules))
     if key is not None and type(ref) is str:
         if seen in _SEEN:
-            if len(_SETUP) >= 1024:
-                _SETUP.clear()
-            setup.checked = monotonic()
-            _SETUP[seen] = (key, setup)
+            types = _types(ctx, rules)
+            if _ATOM_TYPES.issuperset(types[0]) and _ATOM_TYPES.issuperset(types[1]):
+                if len(_SETUP) >= 1024:
+                    _SETUP.clear()
+                setup.checked = monotonic()
+                _SETUP[seen] = (key, setup, types)
         else:
             if len(_SEEN) >= 4096:
                 _SEEN.clear()
             _SEEN[seen] = None
     return setup
+
+
+def _types(ctx: dict, rules) -> tuple:
+    """The types of a dict context's values and of the rules' (a _SETUP entry's third item)."""
+    return tuple(map(type, ctx.values())), tuple(map(type, rules.values())) if rules else ()
 
 
 def _check_players(ctx: Context, variant) -> None:

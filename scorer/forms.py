@@ -5,7 +5,7 @@ name; a variant lists the forms it accepts under `hand.forms`.
 """
 from __future__ import annotations
 
-from .decompose import SINGLE, Block, Reading, place_win, standard_readings
+from .decompose import _PLAIN_BLOCK, SINGLE, Block, Reading, place_win, standard_readings
 from .hand import PAIR
 from .tiles import ORPHANS
 
@@ -46,7 +46,7 @@ def seven_pairs(hand, counts, jokers, win_is_wild, options):
         if c == 4 and not quads:
             return []
         full, odd = divmod(c, 2)
-        blocks += [Block(PAIR, t)] * full
+        blocks += [_PLAIN_BLOCK[PAIR, t]] * full  # the shared Block (decompose._BLOCKS): readings' tables know it
         if odd:
             blocks.append(Block(PAIR, t, (t,)))
             jokers -= 1

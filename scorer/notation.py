@@ -159,7 +159,8 @@ def parse_tiles_only(text: str) -> list[int]:
 # between tiles (str.split and str.isspace agree on what whitespace is), and a meld with whitespace
 # inside breaks into pieces that _read_piece refuses.
 _FAST_PIECE = re.compile(r"(?:[0-9]+[mpszfg]|[ESWNPFC]|\[[^\[\]{}]*\]|\{[^\[\]{}]*\})+")
-_FAST_TOKEN = re.compile(r"([0-9]+)([mpszfg])|([ESWNPFC])|(\[[^\[\]{}]*\]|\{[^\[\]{}]*\})")
+# (honour letters come as one token a run, "SSSPPP": read once like a run of digits and kept)
+_FAST_TOKEN = re.compile(r"([0-9]+)([mpszfg])|([ESWNPFC]+)|(\[[^\[\]{}]*\]|\{[^\[\]{}]*\})")
 _DIGIT_TILE: dict = {}
 for _letter, _limit in _LIMITS.items():
     for _d in range(10):
@@ -199,9 +200,11 @@ def _read_piece(piece: str):
                 plain += run[0]
                 packed += run[1]
         elif honour:
-            t = 27 + HONOUR_LETTERS.index(honour)
-            plain.append(t)
-            packed += 1 << 8 * t
+            run = _RUNS.get(honour)
+            if run is None:
+                run = _kept_run(honour, tuple(27 + HONOUR_LETTERS.index(h) for h in honour))
+            plain += run[0]
+            packed += run[1]
         else:
             try:
                 melds.append(_meld(meld, 0, len(meld) - 1, meld))
@@ -214,7 +217,8 @@ def _read_piece(piece: str):
     return tuple(plain), packed, extra, _UNKNOWN
 
 
-_RUNS: dict = {}  # digits and a suit letter ("2258m") -> (their tiles as written, their packed counts)
+_RUNS: dict = {}  # digits and a suit letter ("2258m"), or honour letters ("SSS") -> (their tiles as written,
+# their packed counts)
 _UNKNOWN = -2  # a piece's canonical group not yet worked out
 
 
@@ -226,11 +230,16 @@ def _run(digits: str, letter: str):
         if t is None:
             return None
         run.append(t)
-    run = tuple(run), sum(1 << 8 * t for t in run)
-    if len(digits) <= 16:  # longer runs are no hand's (five copies): read, not kept
+    return _kept_run(digits + letter, tuple(run))
+
+
+def _kept_run(text: str, tiles: tuple):
+    """(tiles, their packed counts), kept under the run's text."""
+    run = tiles, sum(1 << 8 * t for t in tiles)
+    if len(text) <= 17:  # longer runs are no hand's (five copies): read, not kept
         if len(_RUNS) >= _MAX_PIECES:
             _RUNS.clear()
-        _RUNS[digits + letter] = run
+        _RUNS[text] = run
     return run
 
 

@@ -103,6 +103,7 @@ TRICKY = [
     "[123m,1f] 456p 789s EEE 11m", "[1f2f3f] 123m 456p 789s 11m", "[ESW] 123m 456p 789s 11m", "[] 123m",
     "[5555p,1] 5p 123m 456s 789s 11m", "[555p,1] 55p 123m 456s 789s 11m", "123m456p789sEEE5p5p5p5p5p",
     "5p5p5p 5p5p 123m 456s 789s", "555p 55p 123m 456s 789s", "{5555p} [555p,1] 123m 456s 11m",
+    "EESSSPPPCCC99p E 1f 2g", "WWNNNPPP23678p 4p", "EEEEE 123m 456p 11s", "SSSSPPPEE 123m 456p", "PPP[CCC,1]FF 99s F",
     "123m 456p 789s EE 5p", "123m 456p 789s EEE 5p5p5p5s", "123m456p789s", "1f2g", "[CCC,2] 1f",
     "123m 456p 789s EEE 5p5p 123s 11s 1s",
     "\u0661\u0662\u0663m 456p 789s EEE 11m", "\uff11\uff12\uff13m 456p 789s EEE 11m", "123m 456p 789s EEE \u00b9\u00b9m",
