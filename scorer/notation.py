@@ -213,13 +213,11 @@ def _read_piece(piece: str):
     extra = None
     if bonus or melds:
         extra = tuple(bonus), tuple(melds), sum(1 << 8 * t for m in melds for t in m.tiles)
-    # where the piece stands in the canonical text is asked only by hand_text (_group_of)
-    return tuple(plain), packed, extra, _UNKNOWN
+    return tuple(plain), packed, extra
 
 
 _RUNS: dict = {}  # digits and a suit letter ("2258m"), or honour letters ("SSS") -> (their tiles as written,
 # their packed counts)
-_UNKNOWN = -2  # a piece's canonical group not yet worked out
 
 
 def _run(digits: str, letter: str):
@@ -262,7 +260,7 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
                 if len(pieces) >= _MAX_PIECES:
                     pieces.clear()
                 pieces[piece] = read
-        tiles, piece_packed, extra, _group = read
+        tiles, piece_packed, extra = read
         plain += tiles
         packed += piece_packed
         if extra:
