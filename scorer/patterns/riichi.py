@@ -9,6 +9,7 @@ from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..hand import CHOW
 from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
+from . import riichi_readings  # noqa: F401 - its one reading of the forms (forms.READERS)
 from . import riichi_table as rt
 from .riichi_fu import check_riichi_context, pinfu_shape
 from .riichi_table import context_table, declared, reading_table

@@ -1,0 +1,67 @@
+"""patterns/riichi_readings.readings (engine.readings_of's one call for riichi's forms) against each form in
+turn, on the benches' hands and on hands made to hit seven pairs and thirteen orphans."""
+import importlib.util
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+
+from scorer.forms import FORMS
+from scorer.notation import parse_hand
+from scorer.patterns import riichi_readings
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def _bench(name):
+    sys.path.insert(0, str(BENCH))
+    try:
+        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
+        mod = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(mod)
+        return mod
+    finally:
+        sys.path.remove(str(BENCH))
+
+
+def test_one_reader_gives_the_forms_readings():
+    rd = _bench("riichi_diff")
+    texts = [text for text, *_rest in rd.make_cases(4000, 23)]
+    texts += ["1122m3344p5566sEE E", "1111m3344p5566sEE E", "1111m3344p5566sEE 1m", "19m19p19sESWNCFPP C",
+              "19m19p19sESWNCFPP 1m", "19m19p19sESWNCPP 1m 9s", "11m19p19sESWNCFP 1m", "1199m19p19sESWNCF C",
+              "1122m3344p5566sEE 2m", "11223344556677m 7m", "1133557799m1199p 9p", "19m19p19sESWNC [FFF] F"]
+    rng = random.Random(5)
+    orphans = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33]
+    for _ in range(300):  # seven pairs and thirteen orphans by construction
+        kinds = rng.sample(range(34), 7)
+        texts.append(_text([t for t in kinds for _ in (0, 1)], rng))
+        tiles = orphans + [rng.choice(orphans)]
+        texts.append(_text(tiles, rng))
+    found = Counter()
+    for text in texts:
+        try:
+            hand = parse_hand(text)
+        except Exception:  # noqa: BLE001 - a made-up text the parser refuses
+            continue
+        for quads in (True, False):
+            options = {"seven_pairs_quads": quads}
+            want = []
+            for name in riichi_readings.FORMS:
+                want += FORMS[name](hand, hand.counts, 0, False, options)
+            got = riichi_readings.readings(hand, options)
+            assert got == want, (text, quads)
+            assert [tuple(map(type, r.blocks)) for r in got] == [tuple(map(type, r.blocks)) for r in want]
+            found.update(r.form for r in got)
+    assert min(found[form] for form in riichi_readings.FORMS) > 100, found
+    from scorer.variant import load_variant
+
+    assert load_variant("riichi").forms == riichi_readings.FORMS
+
+
+def _text(tiles, rng):
+    names = []
+    for t in tiles:
+        names.append(f"{t % 9 + 1}{'mps'[t // 9]}" if t < 27 else "ESWNPFC"[t - 27])
+    win = rng.choice(names)
+    names.remove(win)
+    return "".join(sorted(names)) + " " + win
