@@ -216,6 +216,24 @@ EAGER = frozenset({"pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask"
                    "seat_wind", "round_wind"})  # what Facts._fill makes
 
 
+class _Filled:
+    """One of EAGER's facts on a LazyFacts: its first read makes the pass (Facts._fill), which puts every
+    one of them in the instance's dict, where later reads find them first (a non-data descriptor). A
+    `__getattr__` did this before; a class that has one gets no specialised attribute reads at all, and a
+    riichi reading's facts are read some twenty times (hand, ctx, blocks...)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        Facts._fill(obj)
+        return obj.__dict__[self.name]
+
+
 class LazyFacts(Facts):
     """Facts whose pass over the blocks (`_fill`: EAGER) waits for the first read of one of its facts.
     For a ruleset whose reading-level predicates read each reading through a table that makes its own
@@ -223,10 +241,8 @@ class LazyFacts(Facts):
     reads them gets the same facts, worked out then."""
 
     def _fill(self):
-        pass  # (the constructor's call: the pass waits for __getattr__)
+        pass  # (the constructor's call: the pass waits for a first read, _Filled)
 
-    def __getattr__(self, name):  # (only asked for what the instance does not hold yet)
-        if name in EAGER:
-            Facts._fill(self)
-            return self.__dict__[name]
-        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+for _name in EAGER:
+    setattr(LazyFacts, _name, _Filled(_name))
