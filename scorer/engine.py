@@ -187,14 +187,15 @@ def _evaluate_bound(bound: Bound, facts: Facts) -> list[Item]:
         c = bound._compiled
     except AttributeError:
         c = bound._compiled = _Compiled(bound)
-    hits = c.run(facts)  # [(order, Item)]
+    run, run_ctx = c.run, c.run_ctx  # (instance attributes: read as attributes, not methods, they specialise)
+    hits = run(facts)  # [(order, Item)]
     more = False
-    if c.run_ctx is not None:
+    if run_ctx is not None:
         # kept on the Context (a cache would keep each one alive for the cyclic GC to walk; most come once)
         kept = facts.ctx.__dict__
         got = kept.get("_ctx_hits")
         if got is None or got[0] is not c:
-            got = kept["_ctx_hits"] = (c, c.run_ctx(facts))
+            got = kept["_ctx_hits"] = (c, run_ctx(facts))
         if got[1]:
             hits += got[1]
             more = True

@@ -38,8 +38,7 @@ class Facts:
         self.ctx = ctx
         self.wild = wild
         self.options = options or {}
-        self.form = reading.form
-        self.blocks = reading.blocks
+        self.form, self.blocks, _win = reading  # (unpacked: a NamedTuple's field getters are no specialised reads)
         self.win_type = win_type = ctx.win_type
         self.self_draw = win_type == "self_draw"
         self._fill()

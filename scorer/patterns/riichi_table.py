@@ -197,7 +197,7 @@ def reading_table(f) -> dict:
 
     # four sets and a pair: one pass over the blocks
     blocks = f.blocks
-    won = f.reading.win  # the block the winning tile completed
+    won = f.reading[2]  # the block the winning tile completed (Reading.win, read as the tuple's)
     claimed = -1 if self_draw else won  # ... which a claimed tile leaves exposed
     mask = 0
     chows = 0  # bit t: a chow starting on t (suit tiles: the int stays one machine digit)
