@@ -3,7 +3,7 @@ dora, red fives, ura dora, and the checks of a riichi win context."""
 from __future__ import annotations
 
 from ..errors import ContextError, ImpossibleHand, NotationError
-from ..hand import KONG, PUNG
+from ..hand import CHOW, KONG, PUNG
 from ..notation import parse_tiles_only, red_fives
 from ..registry import lookup, pattern, reads
 from ..tiles import DRAGON_TILES, HONOURS, TERMINALS
@@ -175,12 +175,36 @@ def dora_count(f, ura=False):
     if tiles is None:
         tiles = indicators(text, "ura" if ura else "dora")
     hand = f.hand
-    counts = hand.all_counts if hand.melds else hand.counts  # (counts: the concealed tiles, read already)
+    counts = hand.counts  # (the concealed tiles, read already; the melds' below, without Hand.all_counts)
     if len(tiles) == 1:  # most hands: one indicator, no kong
-        return counts[tiles[0]]
+        n = counts[tiles[0]]
+    else:
+        n = 0
+        for t in tiles:
+            n += counts[t]
+    melds = hand.melds
+    return n + melded_dora(melds, tiles) if melds else n
+
+
+def melded_dora(melds, tiles) -> int:
+    """How many of the melds' physical tiles (Meld.held) the indicators point at, each once per
+    indicator: Hand.all_counts less the concealed counts, read at `tiles` alone."""
     n = 0
-    for t in tiles:
-        n += counts[t]
+    for m in melds:
+        written = m.written
+        if written:
+            for t in tiles:
+                n += written.count(t)
+            continue
+        kind, tile = m.kind, m.tile
+        if kind == CHOW:
+            for t in tiles:
+                if tile <= t <= tile + 2:
+                    n += 1
+        else:
+            for t in tiles:
+                if t == tile:
+                    n += 4 if kind == KONG else 3
     return n
 
 
