@@ -423,8 +423,10 @@ def _written_canonically(text: str, win_tile: int) -> bool:
     Melds first, each as Meld.text writes it (_MELDS), then the concealed groups in increasing order
     with the winning tile alone last, then the bonus groups in order (_CANONICAL_REST); one space
     between pieces."""
-    end = max(text.rfind("]"), text.rfind("}")) + 1
-    if end:
+    # (melds come first in format_hand's text: one that starts with none has none to look for, and
+    # the pattern refuses any bracket after it)
+    if text[0] in "[{":
+        end = max(text.rfind("]"), text.rfind("}")) + 1
         if text[end:end + 1] != " ":
             return False
         for piece in text[:end].split(" "):
