@@ -426,16 +426,17 @@ def _written_canonically(text: str, win_tile: int) -> bool:
     # (melds come first in format_hand's text: one that starts with none has none to look for, and
     # the pattern refuses any bracket after it)
     if text[0] in "[{":
-        end = max(text.rfind("]"), text.rfind("}")) + 1
-        if text[end:end + 1] != " ":
-            return False
-        for piece in text[:end].split(" "):
+        end = 0  # where the text after the melds starts
+        for piece in text.split(" "):
+            if not piece or piece[0] not in "[{":
+                break  # (an empty piece, two spaces, leaves the pattern a text that starts with a space)
             meld = _MELDS.get(piece)
             if meld is None:
                 meld = _meld_as_written(piece)
             if not meld:
                 return False
-        text = text[end + 1:]
+            end += len(piece) + 1
+        text = text[end:]
     got = _CANONICAL_REST.fullmatch(text)
     return got is not None and _SINGLE[got[1]] == win_tile
 
