@@ -438,7 +438,7 @@ def _written_canonically(text: str, win_tile: int) -> bool:
             end += len(piece) + 1
         text = text[end:]
     got = _CANONICAL_REST.fullmatch(text)
-    return got is not None and _SINGLE[got[1]] == win_tile
+    return got is not None and got[1] == _NAMES[win_tile]  # (a fast hand's winning tile is a plain tile's)
 
 
 # possessive quantifiers (Python 3.11 on) keep no backtracking state; each quantifies a character
@@ -458,7 +458,7 @@ def _group(x: str) -> str:
 # text is never a suit letter alone, so a group's digits need no test for being there.
 _CANONICAL_REST = re.compile("".join(map(_group, "mpsESWNPFC")) + "([1-9][mps]|[ESWNPFC])"
                              "(?: 1?{0}2?{0}3?{0}4?{0}f|)(?: 1?{0}2?{0}3?{0}4?{0}g|)".format(_P))
-_SINGLE = {tile_name(t): t for t in range(34)}  # the winning tile's text
+_NAMES = tuple(map(tile_name, range(34)))  # the winning tile's text: a compare, no hash of the new string
 _MELDS: dict = {}  # piece -> whether it is one meld as Meld.text writes it
 
 
