@@ -73,7 +73,7 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
         split = _SPLIT.get(id(ctx))
         if split is None or split[0] is not ctx:
             split = _split(ctx)
-        r = engine.score(job.hand, split[1], variant=job.variant, rules=split[2])
+        r = engine.score(job.hand, split[1], job.variant, split[2])  # (by position: no names to match)
         hand = hand_text(r.hand)  # (Hand.text's work without its call)
         transfers = r.transfers
         if transfers.__class__ is list:  # (not a list with warnings: those are made afresh each time)
