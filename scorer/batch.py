@@ -35,6 +35,7 @@ from .batch_jobs import Job, Preparer, _check_start, _new_job, _typename, prepar
 from .batch_write import middle_parts, value_column
 from .errors import MjError, WorkerLost
 from .ledger import paid_by_seat
+from .notation import hand_text
 
 
 # ---- scoring ----------------------------------------------------------------------------------
@@ -72,8 +73,8 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
         split = _SPLIT.get(id(ctx))
         if split is None or split[0] is not ctx:
             split = _split(ctx)
-        r = engine.score(job.hand, split[1], variant=job.variant, rules=split[2])
-        hand = r.hand.text()
+        r = engine.score(job.hand, split[1], job.variant, split[2])  # (by position: no names to match)
+        hand = hand_text(r.hand)  # (Hand.text's work without its call)
         transfers = r.transfers
         if transfers.__class__ is list:  # (not a list with warnings: those are made afresh each time)
             key = (mode, QUICK, id(r.variant), id(r.options), id(r.ctx), *map(id, transfers))

@@ -7,6 +7,7 @@ import math
 import os
 import sys
 import time
+from itertools import chain
 
 import click
 
@@ -228,11 +229,9 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
 
     prepare = batch.Preparer(variant, rules, house)  # batch.prepare, each header's work done once
 
-    def records():
-        for p in paths:
-            yield from batch.read_source(p, input_format, counter, stdin, prepare)
-
-    jobs_iter = records()
+    # each file's records in turn, with no generator of this function's between them and the loop
+    # (a generator level is a frame resumed for every record)
+    jobs_iter = chain.from_iterable(map(lambda p: batch.read_source(p, input_format, counter, stdin, prepare), paths))
     post_paid, write, expand = ledger.post_paid, writer.record, batch.expand
     quick = 0  # records posted by post_paid (counted into the summary at the end)
     compact = mode == "row"  # a text row's outcome as it is made (its dict only where the row needs it)

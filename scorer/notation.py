@@ -423,19 +423,22 @@ def _written_canonically(text: str, win_tile: int) -> bool:
     Melds first, each as Meld.text writes it (_MELDS), then the concealed groups in increasing order
     with the winning tile alone last, then the bonus groups in order (_CANONICAL_REST); one space
     between pieces."""
-    end = max(text.rfind("]"), text.rfind("}")) + 1
-    if end:
-        if text[end:end + 1] != " ":
-            return False
-        for piece in text[:end].split(" "):
+    # (melds come first in format_hand's text: one that starts with none has none to look for, and
+    # the pattern refuses any bracket after it)
+    if text[0] in "[{":
+        end = 0  # where the text after the melds starts
+        for piece in text.split(" "):
+            if not piece or piece[0] not in "[{":
+                break  # (an empty piece, two spaces, leaves the pattern a text that starts with a space)
             meld = _MELDS.get(piece)
             if meld is None:
                 meld = _meld_as_written(piece)
             if not meld:
                 return False
-        text = text[end + 1:]
+            end += len(piece) + 1
+        text = text[end:]
     got = _CANONICAL_REST.fullmatch(text)
-    return got is not None and _SINGLE[got[1]] == win_tile
+    return got is not None and got[1] == _NAMES[win_tile]  # (a fast hand's winning tile is a plain tile's)
 
 
 # possessive quantifiers (Python 3.11 on) keep no backtracking state; each quantifies a character
@@ -455,7 +458,7 @@ def _group(x: str) -> str:
 # text is never a suit letter alone, so a group's digits need no test for being there.
 _CANONICAL_REST = re.compile("".join(map(_group, "mpsESWNPFC")) + "([1-9][mps]|[ESWNPFC])"
                              "(?: 1?{0}2?{0}3?{0}4?{0}f|)(?: 1?{0}2?{0}3?{0}4?{0}g|)".format(_P))
-_SINGLE = {tile_name(t): t for t in range(34)}  # the winning tile's text
+_NAMES = tuple(map(tile_name, range(34)))  # the winning tile's text: a compare, no hash of the new string
 _MELDS: dict = {}  # piece -> whether it is one meld as Meld.text writes it
 
 

@@ -204,6 +204,7 @@ def test_the_canonical_text_kept_by_the_fast_path_is_format_hands():
     ("123456789m 1122p 2p 1f 3g", True), ("123456789m 1122p 2p 3g 1f", False), ("123456789m 1122p 2p 13f", True),
     ("123456789m 1122p 2p 31f", False), ("1122p 123456789m 2p", False), ("123456789m 1122p  2p", False),
     ("[123m,1] [456m,1] [789m,1] [EEE,2] 5p 5p", True), ("5p [123m,1] [456m,1] [789m,1] [EEE,2] 5p", False),
+    ("[123m,1] 5p [789m,1] [EEE,2] 999s 5p", False), ("[123m,1] [789m,1] [EEE,2] 5p 999s 5p", True),
     ("123456789m 0055p 1p", False), ("E S W N P F C 19m 19p 19s C", False), ("19m 19p 19s E S W N P F C C", True),
 ])
 def test_which_spellings_are_kept_as_the_canonical_text(text, kept):
