@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from scorer.hand import CHOW, KONG, PUNG
 from scorer.notation import format_tiles
@@ -130,3 +131,25 @@ def _before(t: int) -> int:
     from scorer.wild import next_tile
 
     return next(i for i in range(34) if next_tile(i) == t)
+
+
+def readers_agree(texts, readings, plain) -> Counter:
+    """A ruleset's one-call reader (`readings(hand, options)`) against its forms asked in turn
+    (`plain(hand, options)`), with four of a kind in seven pairs allowed and not, on every text the
+    parser takes: the same readings, block types included. The count of each form found."""
+    from scorer.notation import parse_hand
+
+    found: Counter = Counter()
+    for text in texts:
+        try:
+            hand = parse_hand(text)
+        except Exception:  # noqa: BLE001 - a made-up text the parser refuses
+            continue
+        for quads in (True, False):
+            options = {"seven_pairs_quads": quads}
+            want = plain(hand, options)
+            got = readings(hand, options)
+            assert got == want, (text, quads)
+            assert [tuple(map(type, r.blocks)) for r in got] == [tuple(map(type, r.blocks)) for r in want]
+            found.update(r.form for r in got)
+    return found

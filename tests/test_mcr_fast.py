@@ -7,6 +7,7 @@ from collections import Counter
 
 from scorer.facts import Facts
 from scorer.patterns import mcr, mcr_forms, mcr_special, mcr_table, mcr_wait
+from tests.gen import readers_agree
 from tests.readings import bench_module, reading_facts
 
 RULE_SETS = ({"concealed_and_melded_kong": True}, {})
@@ -403,7 +404,6 @@ def test_one_reader_gives_the_forms_readings():
     # mcr_readings.readings (engine.readings_of's one call) against each form of the ruleset in turn, on the
     # benches' hands and on hands made to hit seven pairs (four of a kind allowed or not) and thirteen orphans
     from scorer.forms import FORMS
-    from scorer.notation import parse_hand
     from scorer.patterns import mcr_readings
 
     md = bench_module("mcr_diff")
@@ -411,21 +411,12 @@ def test_one_reader_gives_the_forms_readings():
     texts = [md.make_case(rng)[0] for _ in range(6000)]
     texts += ["1122m3344p5566sEE E", "1111m3344p5566sEE E", "1111m3344p5566sEE 1m", "19m19p19sESWNCFPP C",
               "19m19p19sESWNCFPP 1m", "19m19p19sESWNCPP 1m 9s", "11m19p19sESWNCFP 1m", "1199m19p19sESWNCF C"]
-    found = Counter()
-    for text in texts:
-        try:
-            hand = parse_hand(text)
-        except Exception:  # noqa: BLE001 - a made-up text the parser refuses
-            continue
-        for quads in (True, False):
-            options = {"seven_pairs_quads": quads}
-            want = []
-            for name in mcr_readings.FORMS:
-                want += (_plain_knitted_straight(hand, hand.counts) if name == "mcr_knitted_straight" else
-                         FORMS[name](hand, hand.counts, 0, False, options))
-            got = mcr_readings.readings(hand, options)
-            assert got == want, (text, quads)
-            found.update(r.form for r in got)
+    def plain(hand, options):
+        return [r for name in mcr_readings.FORMS
+                for r in (_plain_knitted_straight(hand, hand.counts) if name == "mcr_knitted_straight" else
+                          FORMS[name](hand, hand.counts, 0, False, options))]
+
+    found = readers_agree(texts, mcr_readings.readings, plain)
     assert min(found[form] for form in ("seven_pairs", "thirteen_orphans", "mcr_knitted_straight",
                                         "mcr_honours_knitted")) > 100, found
     # the ruleset lists these forms: its hands take the one call

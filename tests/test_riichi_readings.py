@@ -3,12 +3,11 @@ turn, on the benches' hands and on hands made to hit seven pairs and thirteen or
 import importlib.util
 import random
 import sys
-from collections import Counter
 from pathlib import Path
 
 from scorer.forms import FORMS
-from scorer.notation import parse_hand
 from scorer.patterns import riichi_readings
+from tests.gen import readers_agree
 
 BENCH = Path(__file__).resolve().parent.parent / "bench"
 
@@ -37,21 +36,10 @@ def test_one_reader_gives_the_forms_readings():
         texts.append(_text([t for t in kinds for _ in (0, 1)], rng))
         tiles = orphans + [rng.choice(orphans)]
         texts.append(_text(tiles, rng))
-    found = Counter()
-    for text in texts:
-        try:
-            hand = parse_hand(text)
-        except Exception:  # noqa: BLE001 - a made-up text the parser refuses
-            continue
-        for quads in (True, False):
-            options = {"seven_pairs_quads": quads}
-            want = []
-            for name in riichi_readings.FORMS:
-                want += FORMS[name](hand, hand.counts, 0, False, options)
-            got = riichi_readings.readings(hand, options)
-            assert got == want, (text, quads)
-            assert [tuple(map(type, r.blocks)) for r in got] == [tuple(map(type, r.blocks)) for r in want]
-            found.update(r.form for r in got)
+    def plain(hand, options):
+        return [r for name in riichi_readings.FORMS for r in FORMS[name](hand, hand.counts, 0, False, options)]
+
+    found = readers_agree(texts, riichi_readings.readings, plain)
     assert min(found[form] for form in riichi_readings.FORMS) > 100, found
     from scorer.variant import load_variant
 
