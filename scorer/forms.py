@@ -5,13 +5,17 @@ name; a variant lists the forms it accepts under `hand.forms`.
 """
 from __future__ import annotations
 
+from itertools import compress
+
+from .blocks import _new_reading
 from .decompose import _PLAIN_BLOCK, SINGLE, Block, Reading, place_win, standard_readings
 from .hand import PAIR
 from .tiles import ORPHANS
 
 FORMS: dict = {}
 # a ruleset's forms (its `hand.forms` tuple) -> one function (hand, options) giving the readings those forms
-# give in turn to a hand without wild tiles (engine.readings_of; MCR's: patterns/mcr_readings.py)
+# give in turn to a hand without wild tiles (engine.readings_of; patterns/mcr_readings.py, riichi_readings.py),
+# whose special forms come from plain_seven_pairs and plain_thirteen_orphans below
 READERS: dict = {}
 
 
@@ -223,3 +227,55 @@ def instant_checked(scored: list, hand, ctx, variant) -> list:
         why = "" if s.refused else instant_refusal(s.reading.form, hand, ctx, variant)
         out.append(replace(s, refused=why) if why else s)
     return out
+
+
+# The two special forms of a hand without wild tiles or declared sets, for the one-call readers (READERS):
+# one reading at most, made of shared blocks, where the forms above also handle wild tiles
+# (tests/test_mcr_fast.py and tests/test_riichi_readings.py compare them reading by reading).
+_TILES = range(34)
+_ORPHANS = tuple(sorted(ORPHANS))
+_SINGLE_ORPHANS = {t: Block(SINGLE, t) for t in _ORPHANS}
+
+
+def plain_seven_pairs(hand, counts, quads: bool) -> list:
+    """seven_pairs of a hand without wild tiles or declared sets and no count of 1 or 3."""
+    if sum(counts) != 14:
+        return []
+    blocks = []
+    for t in compress(_TILES, counts):  # (the kinds held)
+        c = counts[t]
+        if c == 2:
+            blocks.append(_PLAIN_BLOCK[PAIR, t])
+        elif c & 1 or not quads:  # (an odd count pairs with no wild tile; four of a kind as two pairs)
+            return []
+        else:
+            blocks += (_PLAIN_BLOCK[PAIR, t],) * (c >> 1)
+    # the winning tile's first pair holds it (place_win: equal blocks are one place)
+    win = hand.win_tile
+    for k, b in enumerate(blocks):
+        if b[1] == win:
+            return [_new_reading(Reading, ("seven_pairs", tuple(blocks), k))]
+    return []
+
+
+def plain_thirteen_orphans(hand, counts) -> list:
+    """thirteen_orphans of a hand without wild tiles or declared sets."""
+    if not (counts[0] and counts[8] and counts[9] and counts[17] and counts[18] and counts[26]):
+        return []
+    pair = None
+    n = 0
+    for t in _ORPHANS:
+        c = counts[t]
+        if c == 2 and pair is None:
+            pair = t
+        elif c != 1:
+            return []
+        n += c
+    if pair is None or n != sum(counts):  # (a simple tile besides)
+        return []
+    blocks = tuple(_PLAIN_BLOCK[PAIR, t] if t == pair else _SINGLE_ORPHANS[t] for t in _ORPHANS)
+    win = hand.win_tile
+    for k, b in enumerate(blocks):
+        if b[1] == win:
+            return [_new_reading(Reading, ("thirteen_orphans", blocks, k))]
+    return []

@@ -2,13 +2,12 @@
 hand without wild tiles in one call (forms.READERS), the forms' readings one after another in their
 order, the special forms asked only when a glance at the counts allows them: a declared set rules out
 both, a single or a pung rules out seven pairs, a missing terminal rules out thirteen orphans. The
-special forms' readings are MCR's one-call reader's (shared blocks, no wild tiles);
+special forms' readings are forms.plain_seven_pairs' and plain_thirteen_orphans' (shared blocks);
 tests/test_riichi_readings.py compares every reading with the forms' own on random hands."""
 from __future__ import annotations
 
 from ..decompose import standard_readings
-from ..forms import READERS
-from .mcr_readings import seven_pairs, thirteen_orphans
+from ..forms import READERS, plain_seven_pairs, plain_thirteen_orphans
 
 FORMS = ("standard", "seven_pairs", "thirteen_orphans")
 
@@ -21,9 +20,9 @@ def readings(hand, options) -> list:
         return out
     held = bytes(counts)  # (its `in` is one C search)
     if 1 not in held and 3 not in held:  # (no single: no thirteen orphans)
-        return out + seven_pairs(hand, held, bool(options.get("seven_pairs_quads", False)))
+        return out + plain_seven_pairs(hand, held, bool(options.get("seven_pairs_quads", False)))
     if held[0] and held[8] and held[9] and held[17] and held[18] and held[26]:  # (every terminal)
-        out += thirteen_orphans(hand, held)
+        out += plain_thirteen_orphans(hand, held)
     return out
 
 
