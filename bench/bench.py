@@ -1,6 +1,6 @@
 """Throughput and start-up figures for mjscore (not a test). One run prints:
 
-- hands/second through the Python API (`scorer.engine.score`), hk-old and (when variants/xiamen.yaml
+- hands/second through the Python API (`scorer.core.engine.score`), hk-old and (when variants/xiamen.yaml
   exists) Xiamen gold hands;
 - hands/second through `mjscore batch` (a subprocess on a JSON Lines file): --jobs 1 and --jobs 1
   --format jsonl in CPU time (main process and workers, start-up included) against the API's CPU time;
@@ -39,9 +39,9 @@ from typing import NamedTuple
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorer import engine  # noqa: E402
+from scorer.core import engine  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
-from scorer.notation import parse_hand  # noqa: E402
+from scorer.notation.parse import parse_hand  # noqa: E402
 from tests.gen import benchmark_hands, random_context, random_winning  # noqa: E402
 
 HK_RULES = {"min_faan": 0}
@@ -54,7 +54,7 @@ def hk_hands(n: int, seed: int = 2024) -> list[tuple[str, dict]]:
 def xiamen_hands(n: int, seed: int = 2025) -> list[tuple[str, dict]]:
     """Five-set (17-tile) hands with a gold indicator; a third of them hold a gold tile or more."""
     rng = random.Random(seed)
-    from scorer.tiles import tile_name
+    from scorer.notation.tiles import tile_name
 
     out = []
     for _ in range(n):
@@ -105,7 +105,7 @@ def _cpu():
         f.write(f"{me.ru_utime + me.ru_stime} {kids.ru_utime + kids.ru_stime}")
 atexit.register(_cpu)
 sys.argv = ["mjscore", *sys.argv[1:]]
-from scorer.cli import main
+from scorer.cli.main import main
 main()
 """
 
@@ -351,7 +351,7 @@ def main():
 
     click_t = startup([sys.executable, "-c", "import click"])
     help_t = startup([sys.executable, "-m", "scorer.cli", "--help"])
-    exe = [sys.executable, "-c", "from scorer.cli import main; main()"]
+    exe = [sys.executable, "-c", "from scorer.cli.main import main; main()"]
     score_t = startup(exe + ["score", "[CCC,2] [234s,1] 678m 99p 55s 5s", "--self-draw", "--seat", "W",
                              "--rule", "min_faan=1"])
     print(f"start-up (median of 7): python -c 'import click' {click_t * 1000:.0f} ms; mjscore --help "

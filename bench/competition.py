@@ -39,7 +39,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from scorer.engine import score  # noqa: E402
+from scorer.core.engine import score  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
 
 
@@ -72,7 +72,7 @@ def objects(texts_and_contexts, rules):
             out.append(None)
     # score() keeps a hand's parse from its second sighting on: these were the first, so the text
     # run's warm-up would make its timed run a third (kept) one; forget them
-    from scorer import notation
+    from scorer.notation import parse as notation
 
     for seen in (notation._SEEN, notation._PARSED):
         seen.clear()

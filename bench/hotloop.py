@@ -1,4 +1,4 @@
-"""Hot-loop throughput of the Python API (not a test): `scorer.engine.score(hand_str, ctx_dict, variant)`.
+"""Hot-loop throughput of the Python API (not a test): `scorer.core.engine.score(hand_str, ctx_dict, variant)`.
 
 Hands are generated once, seeded (tests/gen.py random_winning + random_context): hk-old hands, 3% seven
 pairs, about 30% of the rest with exposed melds (kongs always declared); Xiamen 17-tile hands with 0-3

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scorer.engine import score  # noqa: E402
+from scorer.core.engine import score  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
-from scorer.tiles import tile_name  # noqa: E402
+from scorer.notation.tiles import tile_name  # noqa: E402
 
 SEATS = "ESWN"
 RULES = {"concealed_and_melded_kong": True}

@@ -22,9 +22,9 @@ from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules  # noqa: E402
 from mahjong.meld import Meld as PMeld  # noqa: E402
 
-from scorer.engine import score  # noqa: E402
+from scorer.core.engine import score  # noqa: E402
 from scorer.errors import IllegalWin  # noqa: E402
-from scorer.tiles import tile_name  # noqa: E402
+from scorer.notation.tiles import tile_name  # noqa: E402
 
 SEATS = "ESWN"
 # option sets: mjscore rules, and the same rules as the package's OptionalRules arguments

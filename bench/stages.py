@@ -32,10 +32,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from scorer import engine  # noqa: E402
+from scorer.core import engine  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
-from scorer.facts import Facts  # noqa: E402
-from scorer.notation import parse_hand  # noqa: E402
+from scorer.core.facts import Facts  # noqa: E402
+from scorer.notation.parse import parse_hand  # noqa: E402
 from tests.gen import benchmark_hands  # noqa: E402
 
 RULES = {"min_faan": 0}
@@ -75,7 +75,7 @@ STAGES = ("setup", "parse", "decompose", "facts", "predicates", "value", "paymen
 def staged(hands, variant="hk-old", rules=RULES) -> list:
     """Nanoseconds per stage over `hands`, the steps of engine.score in its order (a hand refused at
     some step counts the steps it reached)."""
-    from scorer.result import Result, Scored
+    from scorer.core.result import Result, Scored
 
     clock = time.thread_time_ns
     spent = [0] * len(STAGES)

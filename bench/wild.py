@@ -30,9 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorer import decompose, engine  # noqa: E402
+from scorer.core import decompose, engine  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
-from scorer.variant import load_variant, shipped_ids  # noqa: E402
+from scorer.rulesets.variant import load_variant, shipped_ids  # noqa: E402
 from tests.gen import wild_hand  # noqa: E402
 from tests.test_properties import allowed_tiles  # noqa: E402
 

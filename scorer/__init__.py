@@ -14,19 +14,19 @@ __all__ = ["score", "pay", "parse_hand", "load_variant", "make_context", "MjErro
 def __getattr__(name):
     # lazy: `mjscore --help` must not pay for the engine's imports
     if name in ("score", "pay"):
-        from . import engine
+        from .core import engine
 
         return getattr(engine, name)
     if name == "parse_hand":
-        from .notation import parse_hand
+        from .notation.parse import parse_hand
 
         return parse_hand
     if name == "load_variant":
-        from .variant import load_variant
+        from .rulesets.variant import load_variant
 
         return load_variant
     if name == "make_context":
-        from .context import make_context
+        from .rulesets.context import make_context
 
         return make_context
     if name == "MjError":

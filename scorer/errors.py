@@ -6,7 +6,7 @@ Two families, and an error may belong to one of each:
 
 - *where* the input is wrong: `NotationError` (a hand string), `ContextError` (the win context: flags,
   `--set` keys, record keys), `VariantError` (a ruleset file or `--rule`), `IllegalWin` (a hand the
-  ruleset does not allow), `LedgerError` (scorer.ledger: a record that cannot be posted to its session);
+  ruleset does not allow), `LedgerError` (scorer.batch.ledger: a record that cannot be posted to its session);
 - *what kind* of mistake it is (one type per class of user error; catch these to treat a class alike
   wherever it comes from):
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from scorer.hand import CHOW, KONG, PUNG
-from scorer.notation import format_tiles
-from scorer.tiles import tile_name
+from scorer.notation.hand import CHOW, KONG, PUNG
+from scorer.notation.parse import format_tiles
+from scorer.notation.tiles import tile_name
 
 
 def random_winning(rng: random.Random, sets: int = 4, tiles=range(34), meld_rate=0.3, kong_rate=0.1,
@@ -70,7 +70,7 @@ def random_context(rng: random.Random, players: int = 4, hand: str | None = None
 
 
 def _robbable(hand: str) -> bool:
-    from scorer.notation import parse_hand
+    from scorer.notation.parse import parse_hand
 
     h = parse_hand(hand)
     return h.all_counts[h.win_tile] == 1
@@ -102,7 +102,7 @@ def wild_hand(rng: random.Random, variant, k: int, tiles=range(34)) -> tuple[str
     one), and a context naming that tile as the ruleset finds it (--indicator or --wild). The wild
     tile is a kind the dealt hand did not hold; `k` concealed tiles other than the winning tile
     become it (a wild tile stands for the tile it replaced, so the hand still wins)."""
-    from scorer.notation import parse_hand
+    from scorer.notation.parse import parse_hand
 
     how = variant.bind().hand_options.get("wild", {}).get("from", "none")
     tiles = list(tiles)
@@ -127,8 +127,8 @@ def wild_hand(rng: random.Random, variant, k: int, tiles=range(34)) -> tuple[str
 
 
 def _before(t: int) -> int:
-    """The indicator whose next tile is t (scorer.wild.next_tile backwards)."""
-    from scorer.wild import next_tile
+    """The indicator whose next tile is t (scorer.core.wild.next_tile backwards)."""
+    from scorer.core.wild import next_tile
 
     return next(i for i in range(34) if next_tile(i) == t)
 
@@ -137,7 +137,7 @@ def readers_agree(texts, readings, plain) -> Counter:
     """A ruleset's one-call reader (`readings(hand, options)`) against its forms asked in turn
     (`plain(hand, options)`), with four of a kind in seven pairs allowed and not, on every text the
     parser takes: the same readings, block types included. The count of each form found."""
-    from scorer.notation import parse_hand
+    from scorer.notation.parse import parse_hand
 
     found: Counter = Counter()
     for text in texts:

@@ -5,10 +5,10 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import MjError
-from scorer.facts import Facts
-from scorer.notation import parse_hand
+from scorer.core.facts import Facts
+from scorer.notation.parse import parse_hand
 
 _BENCH = Path(__file__).resolve().parent.parent / "bench"
 

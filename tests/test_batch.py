@@ -13,9 +13,9 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from scorer import engine
-from scorer.cli import main
-from scorer.cli_batch import run
+from scorer.core import engine
+from scorer.cli.main import main
+from scorer.cli.batch import run
 from tests.gen import random_context, random_winning
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -219,7 +219,7 @@ def test_out_is_written_complete_or_not_at_all(tmp_path):
 
 
 def test_out_is_removed_when_interrupted(tmp_path, monkeypatch):
-    from scorer import batch as batch_mod
+    from scorer.batch import run as batch_mod
 
     src = tmp_path / "in.jsonl"
     src.write_text("\n".join(json.dumps(H2) for _ in range(50)) + "\n")
@@ -295,7 +295,7 @@ def test_no_progress_bar_unless_stderr_is_a_terminal(tmp_path):
 
 _RSS = """
 import resource, sys
-from scorer.cli_batch import run
+from scorer.cli.batch import run
 class Null:
     def write(self, s): return len(s)
     def flush(self): pass
@@ -377,7 +377,7 @@ def test_loss_cap_from_the_variant_option_through_batch(tmp_path):
 
 
 def test_overlong_line_is_a_rejected_record_and_the_rest_is_scored(tmp_path):
-    from scorer.batch import MAX_LINE
+    from scorer.batch.run import MAX_LINE
 
     good = '{"hand": "123p 456p CCC NNN 55p", "seat": "N", "discarder": "S"}\n'
     path = tmp_path / "long.jsonl"
@@ -389,7 +389,7 @@ def test_overlong_line_is_a_rejected_record_and_the_rest_is_scored(tmp_path):
 
 
 def test_overlong_yaml_line_stops_the_file_with_a_message(tmp_path):
-    from scorer.batch import MAX_LINE
+    from scorer.batch.run import MAX_LINE
 
     path = tmp_path / "long.yaml"
     path.write_text("- hand: '" + "1m" * MAX_LINE + "'\n")
@@ -425,7 +425,7 @@ class _Trickle:
 
 @pytest.mark.parametrize("step", [1, 7, 64, 65536])
 def test_lines_are_cut_at_line_ends_whatever_the_blocks(step, monkeypatch):
-    from scorer import batch_read as batch_mod  # the reader reads MAX_LINE from its own module
+    from scorer.batch import read as batch_mod  # the reader reads MAX_LINE from its own module
 
     monkeypatch.setattr(batch_mod, "MAX_LINE", 10)
     lines = [b"a" * 10 + b"\n", b"b" * 11 + b"\n", b"\n", b"c\r\n", b"d" * 40 + b"\n", b"e" * 3 + b"\n", b"f" * 10]
@@ -441,7 +441,7 @@ def test_grouped_scoring_keeps_order_and_the_records_read_before_a_failure(how):
     """On one process in groups, and on a pool (chunks small enough that the pool fills up and the
     calling process scores some chunks itself): input order, and a reading failure comes after every
     record read before it."""
-    from scorer import batch as batch_mod
+    from scorer.batch import run as batch_mod
 
     hands = ["123p 456p CCC NNN 55p", "[CCC,2] [234s,1] 678m 99p 55s 5s", "123m 456m 789m 11p 22p 2p"]
     jobs = [batch_mod.Job("f", i + 1, "f", "hk-old", hands[i % 3], {"seat": "N", "discarder": "S",

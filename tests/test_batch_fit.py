@@ -6,8 +6,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from scorer.cli import main
-from scorer.context import make_context
+from scorer.cli.main import main
+from scorer.rulesets.context import make_context
 from scorer.errors import ContextError
 
 SESSION = "examples/hk-old-session.yaml"

@@ -11,11 +11,11 @@ import random
 
 import pytest
 
-from scorer import batch, batch_jobs
+from scorer.batch import run as batch, jobs as batch_jobs
 from scorer.errors import MjError
-from scorer.batch_read import Raw, read_jsonl
-from scorer.batch_write import INDENT, TextWriter
-from scorer.width import wrap_text
+from scorer.batch.read import Raw, read_jsonl
+from scorer.batch.write import INDENT, TextWriter
+from scorer.output.width import wrap_text
 from tests.gen import random_context, random_winning
 
 _HEADERS = [
@@ -190,7 +190,7 @@ def test_kept_outcome_members_are_the_ones_made_afresh(mode):
 def _row_middle(outcome, paid):
     """A text row's middle as the plain row writes it: HEAD_MIDDLE's fields in one template, then
     each seat's payment (the parts score_job keeps must join to this)."""
-    from scorer.batch_write import HEAD_MIDDLE, _paid_texts, _value_text
+    from scorer.batch.write import HEAD_MIDDLE, _paid_texts, _value_text
 
     n = len(paid)
     return (HEAD_MIDDLE + "%7s" * n) % (outcome["seat"], outcome["win"], _value_text(outcome),
@@ -199,10 +199,10 @@ def _row_middle(outcome, paid):
 
 def _plain(job, mode):
     """score_job's outcome as it was made before the kept members: every member from the result."""
-    from scorer import engine
-    from scorer.jsonline import encode
-    from scorer.ledger import paid_by_seat
-    from scorer.output import result_dict
+    from scorer.core import engine
+    from scorer.batch.jsonline import encode
+    from scorer.batch.ledger import paid_by_seat
+    from scorer.output.results import result_dict
 
     r = engine.score(job.hand, job.ctx, variant=job.variant)
     v, ctx = r.value, r.ctx
@@ -255,7 +255,7 @@ def test_compact_outcome_expands_to_the_outcome(mode):
 
 @pytest.mark.parametrize("fmt", ["text", "jsonl"])
 def test_two_processes_write_the_bytes_of_one(tmp_path, monkeypatch, fmt):
-    from scorer.cli_batch import run
+    from scorer.cli.batch import run
 
     rng = random.Random(8)
     f = tmp_path / "n.jsonl"

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from scorer import batch
-from scorer.cli_batch import run
-from scorer.ledger import Ledger, Quick, paid_by_seat
-from scorer.result import Transfer
+from scorer.batch import run as batch
+from scorer.cli.batch import run
+from scorer.batch.ledger import Ledger, Quick, paid_by_seat
+from scorer.core.result import Transfer
 from tests.gen import random_context, random_winning
 
 ROOT = Path(__file__).resolve().parent.parent

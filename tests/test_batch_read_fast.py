@@ -1,12 +1,12 @@
 """batch_read's fast JSON Lines path: the scanner alone answers exactly what json.loads answers, and
-the bounds walk is skipped only for lines that cannot break a bound (scorer/batch_read.py)."""
+the bounds walk is skipped only for lines that cannot break a bound (scorer/batch/read.py)."""
 import io
 import json
 
 import pytest
 
-from scorer.batch_read import _loads, read_jsonl
-from scorer.yamlsafe import MAX_DEPTH, MAX_RECORD_NODES
+from scorer.batch.read import _loads, read_jsonl
+from scorer.rulesets.yamlsafe import MAX_DEPTH, MAX_RECORD_NODES
 
 LINES = ['{"hand": "123m 456m 789m 11p 22p 2p"}\n', ' {"a": 1}', '{"a": 1} x', '\ufeff{}', '{"a": }',
          '[1, 2', '1', 'nan', 'NaN\n', '{"a": 1}\t\r\n ', '', '\n', '{"a": "\\ud800"}', '{"a": 1}\x0b',
@@ -39,7 +39,7 @@ def _records(text):
 
 
 def _walk_says(data):
-    from scorer.yamlsafe import Refused, check_data
+    from scorer.rulesets.yamlsafe import Refused, check_data
 
     try:
         check_data(data)

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import ContextError, IllegalWin, NotationError
 from scorer.models.classical import other_hands, other_value
-from scorer.notation import parse_hand
-from scorer.tiles import tile_name
-from scorer.variant import load_variant
+from scorer.notation.parse import parse_hand
+from scorer.notation.tiles import tile_name
+from scorer.rulesets.variant import load_variant
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SEATS = "ESWN"
@@ -32,7 +32,7 @@ def names(hand, rules=None, **ctx):
 
 def loser(text, seat="N", rules=None, winner="E"):
     """A loser's hand value (`winner` self-drew)."""
-    from scorer.context import make_context
+    from scorer.rulesets.context import make_context
 
     ctx = make_context(seat=winner, self_draw=True, rules=rules or {})
     bound = load_variant("classical").bind(rules or {})
@@ -250,7 +250,7 @@ def test_worked_example_batch_ledger():
 
     from click.testing import CliRunner
 
-    from scorer.cli import main
+    from scorer.cli.main import main
 
     res = CliRunner().invoke(main, ["batch", str(EXAMPLES / "classical-worked.yaml"), "--format", "json"])
     assert res.exit_code == 0, res.output
@@ -328,7 +328,7 @@ def test_other_hands_errors():
 def test_cli_other_and_warnings(tmp_path):
     from click.testing import CliRunner
 
-    from scorer.cli import main
+    from scorer.cli.main import main
 
     res = CliRunner().invoke(main, ["score", "[777m,1] [WWWW,2] 999p 44s 56s 7s 3f", "-v", "classical",
                                     "--seat", "W", "--self-draw", "--rule", "own_bonus_double=losers",

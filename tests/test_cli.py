@@ -6,7 +6,7 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-from scorer.cli import main
+from scorer.cli.main import main
 
 HAND = "[CCC,2] [234s,1] 678m 99p 55s 5s"
 WIN = ["--self-draw", "--seat", "W", "--rule", "min_faan=1"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from scorer import context as cx
+from scorer.rulesets import context as cx
 from tests.test_context_fast import _outcome, _random_kw
 
 DERIVED = ("win_type", "by_self_draw", "seat_wind")

@@ -7,9 +7,9 @@ from dataclasses import fields
 
 import pytest
 
-from scorer import context as cx
+from scorer.rulesets import context as cx
 from scorer.errors import MjError
-from scorer.variant import load_variant
+from scorer.rulesets.variant import load_variant
 
 # values each key may take, good and bad (a few of each kind the checks tell apart)
 VALUES = {
@@ -94,7 +94,7 @@ def test_check_for_ruleset_plan_agrees_with_the_full_check(variant):
 def test_context_pickles_without_the_hits_the_engine_keeps_on_it():
     import pickle
 
-    from scorer.engine import score
+    from scorer.core.engine import score
 
     r = score("[CCC,2] [234s,1] 678m 99p 55s 5s", {"seat": "W", "self_draw": True, "last_tile": True},
               "hk-old", {"min_faan": 1})

@@ -5,8 +5,8 @@ odd counts (2, 1.0, True, False, 0) inline and through a table."""
 import random
 from types import SimpleNamespace as NS
 
-from scorer import engine
-from scorer.registry import lookup
+from scorer.core import engine
+from scorer.rulesets.registry import lookup
 from tests.readings import bench_module, reading_facts
 
 

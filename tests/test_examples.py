@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scorer import engine
+from scorer.core import engine
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -28,7 +28,7 @@ def test_hk_old_examples(rec):
 def test_every_example_file_runs_through_batch(path):
     from click.testing import CliRunner
 
-    from scorer.cli import main
+    from scorer.cli.main import main
 
     r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
     lines = [json.loads(line) for line in r.output.splitlines() if line.startswith("{")]

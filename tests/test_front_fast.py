@@ -10,15 +10,15 @@ import random
 
 import pytest
 
-from scorer import context as cx
-from scorer import decompose as dc
-from scorer.engine import score
+from scorer.rulesets import context as cx
+from scorer.core import decompose as dc
+from scorer.core.engine import score
 from scorer.errors import MjError
-from scorer.forms import thirteen_orphans
-from scorer.hand import PAIR
-from scorer.notation import parse_hand
-from scorer.tiles import ORPHANS, tile_name
-from scorer.variant import load_variant
+from scorer.core.forms import thirteen_orphans
+from scorer.notation.hand import PAIR
+from scorer.notation.parse import parse_hand
+from scorer.notation.tiles import ORPHANS, tile_name
+from scorer.rulesets.variant import load_variant
 from tests.test_context_fast import VALUES, _outcome, _state
 
 
@@ -188,7 +188,7 @@ def test_ruleset_context_is_the_two_steps(variant):
 
 def test_score_with_a_dict_context_is_unchanged_by_the_quick_setup():
     # the same hand and context scored cold (new keys: the full steps) and warm (ruleset_context)
-    from scorer import engine_setup
+    from scorer.core import setup as engine_setup
 
     cases = [("[CCC,2] [234s,1] 678m 99p 55s 5s", {"seat": "W", "self_draw": True}, "hk-old"),
              ("123m 456p 789s EEE 3s 3s", {"seat": "S", "discarder": "E", "riichi": True, "dora": "1m"}, "riichi"),
@@ -259,7 +259,7 @@ def test_ruleset_check_by_the_given_names_agrees_with_the_full_check(variant):
 def test_seven_pairs_form_reads_exactly_the_seven_pairs_hands(quads):
     # the form reads as seven pairs exactly the hands that are: every count even, 14 tiles, and no four
     # of a kind unless the ruleset counts quads as two pairs
-    from scorer.forms import seven_pairs
+    from scorer.core.forms import seven_pairs
 
     rng = random.Random(31 + quads)
     found = 0

@@ -12,10 +12,10 @@ import pytest
 import yaml
 
 import scorer
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import ContextError, IllegalWin, MjError
-from scorer.tiles import tile_name
-from scorer.variant import load_variant
+from scorer.notation.tiles import tile_name
+from scorer.rulesets.variant import load_variant
 from tests.gen import random_context, random_winning
 
 V = "hangzhou"

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import IllegalWin
 from tests.gen import random_context, random_winning
 

@@ -11,9 +11,9 @@ Expected tables are written out from their sources, not from the YAML:
 - old_hk: Wikipedia 'Mahjong', "Base points (Old Hong Kong Simplified)": 3 -> 1, 4-6 -> 2, 7-9 -> 4, 10+ -> 8."""
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import VariantError
-from scorer.output import variant_text
+from scorer.output.results import variant_text
 
 TABLES = {
     "white": {0: 1, 1: 2, 2: 4, 3: 8, 4: 16, 5: 24, 6: 32, 7: 48, 8: 64, 9: 96, 10: 96, 13: 96},

@@ -1,16 +1,16 @@
 """`batch --format jsonl` writes each record from text made where the hand was scored
-(scorer/jsonline.py): the same bytes as json.dumps of the record's dict, on every shipped ruleset's
+(scorer/batch/jsonline.py): the same bytes as json.dumps of the record's dict, on every shipped ruleset's
 generated hands."""
 import io
 import json
 import random
 
-from scorer import engine
-from scorer.cli_batch import JsonlWriter, _record_dict
+from scorer.core import engine
+from scorer.cli.batch import JsonlWriter, _record_dict
 from scorer.errors import MjError
-from scorer.jsonline import members
-from scorer.output import result_dict
-from scorer.variant import shipped_ids
+from scorer.batch.jsonline import members
+from scorer.output.results import result_dict
+from scorer.rulesets.variant import shipped_ids
 from tests.test_properties import make_case
 
 

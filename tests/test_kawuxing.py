@@ -11,9 +11,9 @@ import pytest
 import yaml
 
 import scorer
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import ContextError, IllegalWin, MjError, NotationError
-from scorer.tiles import rank_of, tile_name
+from scorer.notation.tiles import rank_of, tile_name
 from tests.gen import random_winning
 
 V = "kawuxing"

@@ -4,10 +4,10 @@ import random
 import pytest
 
 from scorer import make_context, parse_hand
-from scorer.engine import readings_of
-from scorer.facts import EAGER, Facts, LazyFacts
-from scorer.variant import load_variant
-from scorer.wild import WildSpec
+from scorer.core.engine import readings_of
+from scorer.core.facts import EAGER, Facts, LazyFacts
+from scorer.rulesets.variant import load_variant
+from scorer.core.wild import WildSpec
 
 from .test_riichi_readings import _bench
 

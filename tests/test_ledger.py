@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from scorer.ledger import Ledger, LedgerError, check_zero_sum, settle, start_for
+from scorer.batch.ledger import Ledger, LedgerError, check_zero_sum, settle, start_for
 
 
 def test_standings_after_every_hand_are_start_plus_running_net():

@@ -3,8 +3,8 @@ of calling the predicate; on random MCR and riichi readings the inline answers m
 own, entry by entry (the set fans of MCR, the fu of sets of riichi)."""
 import random
 
-from scorer import engine
-from scorer.facts import Facts
+from scorer.core import engine
+from scorer.core.facts import Facts
 from tests.readings import bench_module, reading_facts
 
 
@@ -87,7 +87,7 @@ def test_riichi_tables_with_other_parameters():
     key its parameters give or, with no key, asked itself; either way the predicate's answer."""
     from types import SimpleNamespace as NS
 
-    from scorer.hand import CHOW, KONG, PUNG
+    from scorer.notation.hand import CHOW, KONG, PUNG
     from scorer.patterns import riichi, riichi_fu
     opens = [{}, {"open": False}, {"open": True}, {"open": 1}, {"open": 0}, {"open": "x"}]
     combos = [(name, {}) for name in ("closed_self_draw", "pinfu", "all_pungs_riichi", "all_green_riichi",

@@ -4,9 +4,9 @@ each checked against the Green Book's definition (the comment) and the reference
 the rule books' own examples; the special forms; the 8-fan minimum; the fourth tile; payments."""
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import IllegalWin, MjError
-from scorer.notation import parse_hand
+from scorer.notation.parse import parse_hand
 
 MahjongGB = pytest.importorskip("MahjongGB")
 
@@ -154,7 +154,7 @@ ALMOST_CTX = {"four_concealed_pungs": {}, "three_concealed_pungs": {}, "two_conc
 
 
 def test_every_fan_has_a_case():
-    from scorer.variant import load_variant
+    from scorer.rulesets.variant import load_variant
 
     names = {p.name for p in load_variant(V).patterns} - {"concealed_and_melded_kong"}
     assert len(names) == 81

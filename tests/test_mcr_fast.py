@@ -5,7 +5,7 @@ against mcr_forms.unique_wait."""
 import random
 from collections import Counter
 
-from scorer.facts import Facts
+from scorer.core.facts import Facts
 from scorer.patterns import mcr, mcr_forms, mcr_special, mcr_table, mcr_wait
 from tests.gen import readers_agree
 from tests.readings import bench_module, reading_facts
@@ -56,7 +56,7 @@ def test_special_tables_with_melds_and_kongs():
 def test_hand_facts_equal_the_counts():
     md = bench_module("mcr_diff")
     rng = random.Random(12)
-    from scorer.notation import parse_hand
+    from scorer.notation.parse import parse_hand
 
     seen = Counter()
     for _ in range(4000):
@@ -170,7 +170,7 @@ def test_value_model_equals_the_plain_sums():
     # random item lists of the ruleset's fans (the ordering fans, flowers, repeats of a name) through the
     # value model, against the plain sums and the key from every name present
     from scorer.models.mcr import mcr_fans
-    from scorer.result import Item
+    from scorer.core.result import Item
 
     bound = _facts(3, 50, {})[0][0]
     specs = [spec for spec, _fn, _p, _v in bound.patterns]
@@ -198,8 +198,8 @@ def test_value_model_equals_the_plain_sums():
 
 def test_honours_and_knitted_glance_keeps_the_readings():
     # the form's glance (a pair or a pung: no reading) against its full test, on the benches' hands
-    from scorer.decompose import SINGLE, Block, Reading
-    from scorer.notation import parse_hand
+    from scorer.core.decompose import SINGLE, Block, Reading
+    from scorer.notation.parse import parse_hand
 
     def plain(hand, counts):
         if hand.melds or sum(counts) != 14 or max(counts) > 1:
@@ -239,7 +239,7 @@ def test_knitted_glance_keeps_the_straights():
 
 def test_kept_payments_equal_the_plain_ones():
     from scorer.models.mcr import _pay, mcr_pay
-    from scorer.result import HandValue
+    from scorer.core.result import HandValue
 
     seen = Counter()
     for bound, f in _facts(16, 1500, {}):
@@ -314,8 +314,8 @@ def test_preferred_glance_keeps_the_plain_answer():
     # and on every three or four chows of one suit and pungs of three ranks
     from itertools import combinations_with_replacement as cwr
 
-    from scorer.decompose import Block, Reading
-    from scorer.hand import CHOW, PAIR, PUNG
+    from scorer.core.decompose import Block, Reading
+    from scorer.notation.hand import CHOW, PAIR, PUNG
 
     found = Counter()
     for _b, f in _facts(17, 3000, {}):
@@ -358,7 +358,7 @@ def test_an_honour_waited_on_as_the_pair_is_a_single_wait():
 def test_pair_waits_beside_a_set_at_every_rank():
     # the single-wait shortcuts at the suits' edges: a pair of every rank waited on beside a pung one or two
     # ranks away or a chow next to it, the other sets honours (concealed or declared), table against plain
-    from scorer.notation_format import format_tiles
+    from scorer.notation.format import format_tiles
 
     cases = []
     for suit in range(3):
@@ -381,7 +381,7 @@ def test_pair_waits_beside_a_set_at_every_rank():
 
 def _plain_knitted_straight(hand, counts):
     """mcr_forms.knitted_straight as first written (its blocks counted one by one)."""
-    from scorer.decompose import SINGLE, Reading, _plain_splits, meld_blocks
+    from scorer.core.decompose import SINGLE, Reading, _plain_splits, meld_blocks
 
     if len(hand.melds) > 1:
         return []
@@ -403,7 +403,7 @@ def _plain_knitted_straight(hand, counts):
 def test_one_reader_gives_the_forms_readings():
     # mcr_readings.readings (engine.readings_of's one call) against each form of the ruleset in turn, on the
     # benches' hands and on hands made to hit seven pairs (four of a kind allowed or not) and thirteen orphans
-    from scorer.forms import FORMS
+    from scorer.core.forms import FORMS
     from scorer.patterns import mcr_readings
 
     md = bench_module("mcr_diff")
@@ -420,7 +420,7 @@ def test_one_reader_gives_the_forms_readings():
     assert min(found[form] for form in ("seven_pairs", "thirteen_orphans", "mcr_knitted_straight",
                                         "mcr_honours_knitted")) > 100, found
     # the ruleset lists these forms: its hands take the one call
-    from scorer.variant import load_variant
+    from scorer.rulesets.variant import load_variant
 
     assert load_variant("mcr").forms == mcr_readings.FORMS
 
@@ -428,8 +428,8 @@ def test_one_reader_gives_the_forms_readings():
 def test_fast_tables_leave_the_facts_pass_waiting():
     # MCR readings take LazyFacts (the reading table's own_pass): the fast tables read no fact of the
     # facts' pass, so it never runs for them, and their answers are the plain table's
-    from scorer.best import facts_class
-    from scorer.facts import LazyFacts
+    from scorer.core.best import facts_class
+    from scorer.core.facts import LazyFacts
 
     waited = Counter()
     for bound, f in _facts(41, 3000, RULE_SETS[1]):

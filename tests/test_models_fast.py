@@ -8,13 +8,13 @@ import random
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import MjError
-from scorer.facts import Facts
+from scorer.core.facts import Facts
 from scorer.models import faan, pay
-from scorer.result import HandValue, Transfer
-from scorer.tiles import tile_name
-from scorer.variant import load_variant
+from scorer.core.result import HandValue, Transfer
+from scorer.notation.tiles import tile_name
+from scorer.rulesets.variant import load_variant
 from tests.gen import benchmark_hands, random_context, random_winning
 
 VALUE_FIELDS = ("total", "base", "legal", "reason", "limit", "details", "key", "unit", "items")
@@ -392,7 +392,7 @@ CONTEXTS = [{"self_draw": True, "seat": "E"}, {"self_draw": True, "seat": "S"},
 
 
 def _contexts(players=4):
-    from scorer.context import make_context
+    from scorer.rulesets.context import make_context
 
     return [make_context(players=players, **c) for c in CONTEXTS
             if all(v in "ESWN"[:players] for k, v in c.items() if k in ("seat", "discarder", "robbed", "liable"))]
@@ -518,7 +518,7 @@ def test_every_payment_parameter_base_and_fact_is_kept_apart(vid, model, changes
 
 def test_a_fact_changed_in_place_is_seen():
     """Contexts are not to be changed in place, but a `--set` fact that is still pays as it now reads."""
-    from scorer.context import Context
+    from scorer.rulesets.context import Context
 
     bound = load_variant("hk").bind({})
     ctx = Context(self_draw=True, seat="S")  # its own: not one make_context shares

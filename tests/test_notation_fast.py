@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from scorer import notation
+from scorer.notation import parse as notation
 from scorer.errors import NotationError
-from scorer.notation import _fast_parse, _parse_hand, format_hand, format_tiles, parse_hand
-from scorer.tiles import tile_name
+from scorer.notation.parse import _fast_parse, _parse_hand, format_hand, format_tiles, parse_hand
+from scorer.notation.tiles import tile_name
 from tests.gen import benchmark_hands, random_winning
 
 

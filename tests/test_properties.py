@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import MjError
-from scorer.output import result_json
-from scorer.tiles import tile_name
-from scorer.variant import load_variant, shipped_ids
+from scorer.output.results import result_json
+from scorer.notation.tiles import tile_name
+from scorer.rulesets.variant import load_variant, shipped_ids
 from tests.gen import random_context, random_winning
 
 JSON_KEYS = {"variant", "hand", "total", "items", "decomposition", "payments", "net"}
@@ -51,7 +51,7 @@ def make_case(vid, seed):
 
 def shuffled(text, rng):
     """The same hand with its concealed tiles written in another order (winning tile still last)."""
-    from scorer.notation import parse_hand
+    from scorer.notation.parse import parse_hand
 
     h = parse_hand(text)
     rest = list(h.concealed)

@@ -6,7 +6,7 @@ Unless a row says otherwise: winner South, banker East, gold indicator 9s, no st
 import pytest
 
 import scorer
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import ContextError, IllegalWin
 from tests.test_xiamen import FLOAT, KNOCK, KNOCK16, PLAIN, check_zero_sum, names, session
 

@@ -2,7 +2,7 @@
 and Special Hands) against its rule text. Each test carries the figure derived by hand."""
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import IllegalWin
 
 

@@ -5,7 +5,7 @@ Unless a test says otherwise: East is the banker, no streak, the gold indicator 
 are golds)."""
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import IllegalWin
 
 BASE = {"dealer": "E", "round": "E", "indicator": "9s"}

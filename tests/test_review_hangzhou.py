@@ -5,7 +5,7 @@ Unless a test says otherwise: East is the banker, the fortune indicator is 9s (t
 fortune tiles, white dragons are 9s at face value), S is the winner."""
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import IllegalWin
 
 V = "hangzhou"

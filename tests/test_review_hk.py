@@ -7,7 +7,7 @@ The first tests are the bugs found in review (fixed); the rest pin behaviour che
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import MjError
 
 

@@ -8,9 +8,9 @@ import textwrap
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import IllegalWin, MjError
-from scorer.notation import format_hand, parse_hand
+from scorer.notation.parse import format_hand, parse_hand
 
 
 def score(hand, rules=None, **ctx):

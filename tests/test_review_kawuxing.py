@@ -1,5 +1,5 @@
 """Review of the Kawuxing ruleset against its rule text (Kawuxing rules) and RULINGS.md: failing figures found in review, each worked out from the text."""
-from scorer import engine
+from scorer.core import engine
 
 V = "kawuxing"
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer.engine import score
+from scorer.core.engine import score
 from scorer.errors import ContextError, IllegalWin, ImpossibleHand
 from scorer.patterns.riichi_fu import dora_of
 
@@ -143,7 +143,7 @@ def test_pattern(name, hand, ctx, has):
 
 
 def test_every_yaku_has_a_row():
-    from scorer.variant import load_variant
+    from scorer.rulesets.variant import load_variant
 
     names = {p.name for p in load_variant("riichi").patterns if p.unit != "fu"}
     covered = {r[0] for r in ROWS} | {"renhou", "renhou_yakuman"}  # test_renhou_options
@@ -225,7 +225,7 @@ def test_table(hand, ctx, rules, han, fu, payments):
     (13, {"kazoe": "sanbaiman"}, "sanbaiman (counted)", 24000), (26, {"kazoe": "multiple"}, "counted 2x yakuman", 64000),
 ])
 def test_limits_from_han(han, rules, limit, ron):
-    from scorer.engine import pay
+    from scorer.core.engine import pay
 
     v, transfers, _net = pay(han, {**BASE}, variant="riichi", rules=rules)
     assert v.details["limit"] == limit

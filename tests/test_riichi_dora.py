@@ -1,7 +1,7 @@
 """riichi_fu.dora_count reads the melds' tiles itself (melded_dora): against Hand.all_counts, the plain count."""
 import random
 
-from scorer.hand import CHOW, KONG, PUNG, Hand, Meld
+from scorer.notation.hand import CHOW, KONG, PUNG, Hand, Meld
 from scorer.patterns.riichi_fu import melded_dora
 
 

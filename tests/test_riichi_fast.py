@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import ContextError, MjError
 from scorer.models import riichi as model
 from scorer.patterns import riichi_fu

@@ -5,7 +5,7 @@ import random
 import sys
 from pathlib import Path
 
-from scorer.forms import FORMS
+from scorer.core.forms import FORMS
 from scorer.patterns import riichi_readings
 from tests.gen import readers_agree
 
@@ -41,7 +41,7 @@ def test_one_reader_gives_the_forms_readings():
 
     found = readers_agree(texts, riichi_readings.readings, plain)
     assert min(found[form] for form in riichi_readings.FORMS) > 100, found
-    from scorer.variant import load_variant
+    from scorer.rulesets.variant import load_variant
 
     assert load_variant("riichi").forms == riichi_readings.FORMS
 

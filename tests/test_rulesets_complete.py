@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import ContextError, IllegalWin, MjError, NotationError
 
 KNOCK16 = "1m 4m 7m 2p 5p 9p 1s 4s 7s E S W 9s9s9s F"  # three golds (indicator 9s) and nothing else: 16 tiles
@@ -137,7 +137,7 @@ def test_an_open_run_can_contain_a_white_dragon_hangzhou(meld):
     r = engine.score(f"{meld} 123m 567m WWW 4s 6p", HZ, variant="hangzhou")
     assert r.chosen.reading.blocks[0].tiles == (20, 21, 22)
     assert r.hand.text().startswith("[35sP,1]")  # the output keeps what was written
-    from scorer.output import wild_notes
+    from scorer.output.results import wild_notes
     assert "P (white dragon) as 4s in [345s]" in wild_notes(r)
 
 
@@ -221,9 +221,9 @@ def test_xiamen_floats_zero_is_the_gold_float():
 import re  # noqa: E402
 
 from scorer import load_variant  # noqa: E402
-from scorer.citations import cited_source  # noqa: E402
+from scorer.rulesets.citations import cited_source  # noqa: E402
 from scorer.errors import VariantError  # noqa: E402
-from scorer.variant import build, shipped_ids  # noqa: E402
+from scorer.rulesets.variant import build, shipped_ids  # noqa: E402
 
 NINE = ["hk-old", "hk", "zung-jung", "classical", "xiamen", "quanzhou", "hangzhou", "kawuxing", "wuhan", "wuhan-3p"]
 FILE_REFERENCE = re.compile(r"\b00[0-4]\b|\.txt\b|\bL\d{2,3}\b|\blines? \d|\(l\.\d|J line|shared/|RULINGS")
@@ -272,7 +272,7 @@ def test_rules_quoted_in_japanese_gain_an_english_rendering(vid):
 
 
 def test_variants_show_and_the_breakdown_cite_sources_by_name():
-    from scorer.output import result_text, variant_text
+    from scorer.output.results import result_text, variant_text
     shown = variant_text("xiamen")
     assert "Cites:" in shown and "Xiamen rules = Xiamen (Amoy) mahjong rules" in shown
     assert "e65adf" not in shown and "000_" not in shown

@@ -4,8 +4,8 @@ import random
 
 from mahjong.shanten import Shanten as Reference
 
-from scorer import shanten as S
-from scorer.notation import parse_hand
+from scorer.core import shanten as S
+from scorer.notation.parse import parse_hand
 
 
 def counts_of(text):

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import MjError
 from scorer.table.book import Table, new_table
 from scorer.table.report import season, summary
@@ -251,7 +251,7 @@ def test_season_sums_players_and_refuses_other_rulesets(tmp_path):
 def test_session_block_validation(tmp_path, block, message):
     import yaml
 
-    from scorer.variant import load_variant
+    from scorer.rulesets.variant import load_variant
 
     p = tmp_path / "club.yaml"
     p.write_text(yaml.safe_dump({"extends": "hk-old", "id": "club", "session": block}))

@@ -6,7 +6,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import MjError
 from scorer.table.book import Table, new_table
 from scorer.table.exchange import export_text
@@ -133,7 +133,7 @@ def test_riichi_table_refusals(tmp_path):
 
 
 def test_riichi_cli_draw_and_show(tmp_path):
-    from scorer.cli import main
+    from scorer.cli.main import main
 
     path = make(tmp_path, "riichi")
     r = CliRunner().invoke(main, ["table", "draw", path, "--tenpai", "Bo", "--riichi-by", "Bo"])

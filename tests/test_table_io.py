@@ -99,7 +99,7 @@ def _night(tmp_path):
 
 
 def _batch(path_text, tmp_path, fmt):
-    from scorer.cli_batch import run
+    from scorer.cli.batch import run
 
     f = tmp_path / "export.jsonl"
     f.write_text(path_text)
@@ -173,7 +173,7 @@ def test_import_replays_an_export(tmp_path):
 
 
 def test_commands(tmp_path):
-    from scorer.cli import main
+    from scorer.cli.main import main
 
     r = CliRunner()
     path = str(tmp_path / "c.mj")

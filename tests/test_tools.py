@@ -5,12 +5,12 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from scorer import tools
-from scorer.cli import main
-from scorer.decompose import standard_splits
+from scorer.core import tools
+from scorer.cli.main import main
+from scorer.core.decompose import standard_splits
 from scorer.errors import MjError
-from scorer.forms import seven_pairs, thirteen_orphans
-from scorer.notation import parse_hand
+from scorer.core.forms import seven_pairs, thirteen_orphans
+from scorer.notation.parse import parse_hand
 from tests.gen import random_winning
 
 

@@ -3,9 +3,9 @@ import textwrap
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import VariantError
-from scorer.variant import load_variant, shipped_ids
+from scorer.rulesets.variant import load_variant, shipped_ids
 
 
 def write(tmp_path, name, text):

@@ -1,8 +1,8 @@
-"""The reading loop's shortcuts (scorer/best.py: hand-level refusals asked once, one value per item
+"""The reading loop's shortcuts (scorer/core/best.py: hand-level refusals asked once, one value per item
 list, refused readings valued only when asked, the wild-tile placement of decompose.py) against the
 plain enumeration they replace: every reading placed with `place_win`, refused by the first refusal
 that applies, valued by the model, the best chosen by `max` over the legal ones; on 20,000 random
-hands with wild tiles in the four wild-tile rulesets. The hand's ceiling (scorer/ceilings.py: the
+hands with wild tiles in the four wild-tile rulesets. The hand's ceiling (scorer/core/ceilings.py: the
 readings after the one that reaches it are left unvalued, and a refused hand's message is found the
 same way) is tested twice: its early stop on every hand of two readings or more against the plain
 enumeration, and every declared count range against the counts of every reading."""
@@ -10,13 +10,13 @@ import random
 
 import pytest
 
-from scorer import best, engine
-from scorer.decompose import Reading, meld_blocks, place_win, standard_splits
+from scorer.core import best, engine
+from scorer.core.decompose import Reading, meld_blocks, place_win, standard_splits
 from scorer.errors import IllegalWin, MjError
-from scorer.facts import Facts
-from scorer.forms import FORMS, instant_refusal
-from scorer.variant import load_variant
-from scorer.wild import split_wild
+from scorer.core.facts import Facts
+from scorer.core.forms import FORMS, instant_refusal
+from scorer.rulesets.variant import load_variant
+from scorer.core.wild import split_wild
 from tests.gen import wild_hand
 from tests.test_properties import allowed_tiles
 
@@ -132,10 +132,10 @@ CEILING_RULESETS = ("wuhan", "wuhan-3p")  # the rulesets whose every pattern has
 
 
 def test_count_ranges_hold_on_every_reading():
-    """scorer/ceilings.py: every pattern's count on every reading lies in the range declared for the
+    """scorer/core/ceilings.py: every pattern's count on every reading lies in the range declared for the
     hand, and no reading's key is above the hand's ceiling (1 to 4 wild tiles, every ruleset with
     ranges, refused readings and hands included: a refused hand's message is chosen by value too)."""
-    from scorer.ceilings import HandInfo, ceiling_key, factors
+    from scorer.core.ceilings import HandInfo, ceiling_key, factors
 
     checked = readings_seen = reached = 0
     for vid, text, ctx, s, hand, wild, readings in _wild_hands(20261125, 1000, CEILING_RULESETS):
@@ -168,10 +168,10 @@ def test_count_ranges_hold_on_every_reading():
 
 
 def test_readings_with_equal_views_score_alike():
-    """scorer/views.py: readings of one hand with equal views have the same items and the same refusal
+    """scorer/core/views.py: readings of one hand with equal views have the same items and the same refusal
     (1 to 4 wild tiles, the rulesets whose predicates declare views), so the first one's value and
     refusal may stand for the rest."""
-    from scorer.views import views
+    from scorer.core.views import views
 
     groups = shared = 0
     for vid, text, ctx, s, hand, wild, readings in _wild_hands(20261126, 2000, ("xiamen", "quanzhou", "hangzhou",
@@ -198,7 +198,7 @@ def test_views_follow_the_gold_set_water_option():
     scores no set water) readings that differ only in golds held in pungs are told apart, and the
     view of the default (which does not tell them apart) would merge readings that score differently."""
     from scorer.patterns.gold import gold_view
-    from scorer.views import views
+    from scorer.core.views import views
 
     rng = random.Random(20261127)
     v = load_variant("xiamen")

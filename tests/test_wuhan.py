@@ -13,7 +13,7 @@ import pytest
 import yaml
 
 import scorer
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import ContextError, IllegalWin, MjError, VariantError
 from tests.gen import random_winning
 
@@ -444,7 +444,7 @@ def test_cli_other_string_and_refusal():
 
     from click.testing import CliRunner
 
-    from scorer.cli import main
+    from scorer.cli.main import main
 
     runner = CliRunner()
     res = runner.invoke(main, ["score", SMALL, "-v", "wuhan", "--wild", "9p", "--seat", "N", "--discarder", "S",

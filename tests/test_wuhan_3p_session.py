@@ -58,7 +58,7 @@ def test_record_net(rec):
 def test_batch_scores_every_record():
     from click.testing import CliRunner
 
-    from scorer.cli import main
+    from scorer.cli.main import main
 
     res = CliRunner().invoke(main, ["batch", str(SESSION), "--format", "jsonl"])
     lines = [json.loads(line) for line in res.output.splitlines() if line.startswith("{")]

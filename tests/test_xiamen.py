@@ -15,11 +15,11 @@ import pytest
 import yaml
 
 import scorer
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import ContextError, IllegalWin, MjError
-from scorer.notation import format_tiles, parse_hand
-from scorer.output import result_text
-from scorer.tiles import tile_name
+from scorer.notation.parse import format_tiles, parse_hand
+from scorer.output.results import result_text
+from scorer.notation.tiles import tile_name
 from tests.gen import random_winning
 
 BASE = {"seat": "S", "dealer": "E", "round": "E", "indicator": "9s"}

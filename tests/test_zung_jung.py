@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 import scorer
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import IllegalWin, VariantError
 from tests.gen import random_context, random_winning
 

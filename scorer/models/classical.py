@@ -12,12 +12,12 @@ from itertools import combinations
 from types import SimpleNamespace
 
 from ..errors import ContextError, NotationError
-from ..facts import Facts
-from ..notation import parse_hand
+from ..core.facts import Facts
+from ..notation.parse import parse_hand
 from ..patterns.classical import losing_reading
-from ..registry import pay_model, value_model
-from ..result import HandValue, Transfer, num
-from ..tiles import tile_name
+from ..rulesets.registry import pay_model, value_model
+from ..core.result import HandValue, Transfer, num
+from ..notation.tiles import tile_name
 
 WINNER_ONLY = "winner"  # the YAML group of the items that only the hand that went out scores
 
@@ -69,7 +69,7 @@ def other_hands(ctx, variant) -> dict:
 
 def other_value(hand, seat, ctx, bound) -> HandValue:
     """A loser's hand scored with the variant's patterns minus the winner-only ones."""
-    from ..engine import evaluate, value_of
+    from ..core.engine import evaluate, value_of
 
     lctx = replace(ctx, seat=seat)
     facts = Facts(hand, losing_reading(hand), lctx, None, bound.options)

@@ -7,8 +7,8 @@ winner), `ctx.get(...)` the event's facts."""
 from __future__ import annotations
 
 from ..errors import ContextError
-from ..registry import pay_model
-from ..result import Transfer
+from ..rulesets.registry import pay_model
+from ..core.result import Transfer
 
 
 def _cite(why: str, rule: str) -> str:
@@ -99,7 +99,7 @@ def reverse_win(value, ctx, bound, pays="claimed", flag="", rule=""):
     asked with that key set, and its answer is the penalty as it stands."""
     from dataclasses import replace
 
-    from ..engine import settle, value_of
+    from ..core.engine import settle, value_of
 
     if pays == "limit":
         value = value_of(bound, None, ctx, total=0)

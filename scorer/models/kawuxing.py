@@ -7,12 +7,12 @@ players beside the win, each kong its own transfer.
 """
 from __future__ import annotations
 
-from ..context import FALSE_WORDS, TRUE_WORDS
+from ..rulesets.context import FALSE_WORDS, TRUE_WORDS
 from ..errors import ContextError, NotationError
-from ..hand import KONG
-from ..registry import pair_condition, pay_model, value_model
-from ..result import HandValue, Transfer
-from ..tiles import tile_name
+from ..notation.hand import KONG
+from ..rulesets.registry import pair_condition, pay_model, value_model
+from ..core.result import HandValue, Transfer
+from ..notation.tiles import tile_name
 from .pay import per_loser
 
 
@@ -111,7 +111,7 @@ def _positions(value, key, n) -> list[int]:
 
 def _parse_other(seat, entry):
     """`others: {S: "[5555p,1] {7777s}"}` or `{S: {hand: "...", kong_chain: [1, 2]}}`."""
-    from ..notation import parse_hand
+    from ..notation.parse import parse_hand
 
     chain = None
     if isinstance(entry, dict):

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from ..errors import VariantError
-from ..registry import value_model
-from ..result import HandValue
+from ..rulesets.registry import value_model
+from ..core.result import HandValue
 
 
 @value_model()

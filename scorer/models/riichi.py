@@ -8,8 +8,8 @@ and 2x from the dealer (a dealer's self-draw: 2x from each)."""
 from __future__ import annotations
 
 from ..errors import ContextError
-from ..registry import pay_model, value_model
-from ..result import HandValue, Transfer
+from ..rulesets.registry import pay_model, value_model
+from ..core.result import HandValue, Transfer
 
 YAKUMAN_BASE = 8000
 LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"),

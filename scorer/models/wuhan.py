@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..context import TRUE_WORDS
+from ..rulesets.context import TRUE_WORDS
 from ..errors import ContextError, IllegalWin, VariantError
 from ..patterns.wuhan import check_others, loser_state, openings
-from ..registry import pay_model, value_model
-from ..result import HandValue, Transfer
+from ..rulesets.registry import pay_model, value_model
+from ..core.result import HandValue, Transfer
 
 LOSER_FAN = {"opened": 1, "concealed_kongs": 2, "laizi_kongs": 2, "exposed_kongs": 1, "red_kongs": 1,
              "dealer": 1, "discarder": 1}

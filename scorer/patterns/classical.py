@@ -7,11 +7,11 @@ block instead of reading `Facts.pair`.
 """
 from __future__ import annotations
 
-from ..decompose import SINGLE, Block, Reading, place_win
-from ..forms import form
-from ..hand import KONG, PAIR, PUNG
-from ..registry import pattern
-from ..tiles import DRAGON_TILES, TERMINALS, WIND_TILES, bonus_seat, parse_tile
+from ..core.decompose import SINGLE, Block, Reading, place_win
+from ..core.forms import form
+from ..notation.hand import KONG, PAIR, PUNG
+from ..rulesets.registry import pattern
+from ..notation.tiles import DRAGON_TILES, TERMINALS, WIND_TILES, bonus_seat, parse_tile
 from .sets import tile_group
 from .win import context_flag
 
@@ -146,7 +146,7 @@ def imperial_jade(f, green_dragon=False):
     """Only 2 3 4 6 8 bamboo and green dragons; with `green_dragon`, a pung or kong of green dragons
     is required (mark.random-article.com limit hands: "Pung/Kong of green dragons, plus ... bamboo
     that have only green")."""
-    from ..tiles import GREEN, GREEN_TILES
+    from ..notation.tiles import GREEN, GREEN_TILES
 
     return int(f.kinds <= GREEN_TILES and (not green_dragon or GREEN in f.pung_tiles))
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..ceilings import same_on_every_reading
-from ..context import TRUE_WORDS, Context
-from ..decompose import SINGLE, Block, Reading, standard_splits
-from ..forms import form
-from ..hand import CHOW, KONG, PAIR, PUNG
-from ..registry import pattern
-from ..tiles import HONOURS, WHITE
-from ..wild import split_wild
+from ..core.ceilings import same_on_every_reading
+from ..rulesets.context import TRUE_WORDS, Context
+from ..core.decompose import SINGLE, Block, Reading, standard_splits
+from ..core.forms import form
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from ..rulesets.registry import pattern
+from ..notation.tiles import HONOURS, WHITE
+from ..core.wild import split_wild
 from .gold_view import gold_view, reads_gold_view  # noqa: F401 - gold_view is read by name from here
 
 KNOCKER = "three_gold_knocker"

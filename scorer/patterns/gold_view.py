@@ -1,15 +1,15 @@
 """What the gold-tile rulesets' predicates (scorer/patterns/gold.py) read of a reading: its view
-(scorer/views.py), so readings that differ only where no Xiamen or Quanzhou predicate looks are
+(scorer/core/views.py), so readings that differ only where no Xiamen or Quanzhou predicate looks are
 valued once."""
 from __future__ import annotations
 
-from ..hand import CHOW, KONG, PAIR, PUNG
-from ..tiles import HONOURS, WHITE
-from ..views import reads_view
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from ..notation.tiles import HONOURS, WHITE
+from ..core.views import reads_view
 
 
 def gold_view(reading, hand, wild, ctx, gold_sets=True):
-    """What this module's predicates read of a reading (scorer/views.py), as little as tells readings
+    """What this module's predicates read of a reading (scorer/core/views.py), as little as tells readings
     apart: its form; whether it waited on its pair with a lone gold (float_pair); and, as a multiset,
     its concealed pungs and kongs: whether each is an honour set (at the face of a white substitute)
     and holds a gold (set_class, _set_cells), the one completed by a winning discard apart (it is

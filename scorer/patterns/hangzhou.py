@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..forms import FORMS
-from ..hand import CHOW, KONG, PAIR, PUNG
-from ..ceilings import same_on_every_reading
-from ..registry import hand_level, pattern
-from ..tiles import WHITE
-from ..views import reads_view
-from ..wild import split_wild
+from ..core.forms import FORMS
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from ..core.ceilings import same_on_every_reading
+from ..rulesets.registry import hand_level, pattern
+from ..notation.tiles import WHITE
+from ..core.views import reads_view
+from ..core.wild import split_wild
 
 SEATS = "ESWN"
 
@@ -89,7 +89,7 @@ def wild_eye_shape(f) -> bool:
 
 
 def hangzhou_view(reading, hand, wild, ctx):
-    """What this module's reading-level predicates read of a reading (scorer/views.py): its form, the
+    """What this module's reading-level predicates read of a reading (scorer/core/views.py): its form, the
     kind of the block holding the winning tile and the fortunes in it (wild eye), how many fortunes
     stand for another tile and how many are held (fortune_in_hand), and for seven pairs each pair's
     tile with the fortunes in it (deluxe_pairs)."""

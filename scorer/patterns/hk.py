@@ -1,7 +1,7 @@
 """Predicates the Hong Kong (Andrew White) ruleset needs beyond the generic families."""
 from __future__ import annotations
 
-from ..registry import pattern, reads
+from ..rulesets.registry import pattern, reads
 
 
 @pattern()

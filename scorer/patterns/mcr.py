@@ -4,10 +4,10 @@ the fans sets make together come from the account-once mechanism of mcr_sets.py;
 tiles present are mcr_tiles.py's."""
 from __future__ import annotations
 
-from ..facts import HONOUR_MASK, tile_mask
-from ..hand import CHOW
-from ..registry import lookup, pattern, reads
-from ..tiles import DRAGON_TILES, WIND_TILES
+from ..core.facts import HONOUR_MASK, tile_mask
+from ..notation.hand import CHOW
+from ..rulesets.registry import lookup, pattern, reads
+from ..notation.tiles import DRAGON_TILES, WIND_TILES
 from . import mcr_readings  # noqa: F401 - its one reading of the forms (forms.READERS)
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import analyse

@@ -2,17 +2,17 @@
 lesser honours and knitted tiles, and the single-tile waits (edge, closed, single) the Green Book counts.
 
 Seven pairs (four of a kind allowed as two pairs) and thirteen orphans are the shared forms of
-scorer/forms.py; seven shifted pairs and nine gates are fans read on those and the standard form.
+scorer/core/forms.py; seven shifted pairs and nine gates are fans read on those and the standard form.
 """
 from __future__ import annotations
 
 from itertools import combinations, compress, permutations
 from operator import sub
 
-from ..blocks import _new_reading
-from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, standard_readings
-from ..forms import form
-from ..hand import CHOW, KONG, PAIR, PUNG
+from ..core.blocks import _new_reading
+from ..core.decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, standard_readings
+from ..core.forms import form
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from .mcr_sets import kept_pung_fans, kept_sequence_fans, order_key
 
 # the six knitted straights: 1-4-7 of one suit, 2-5-8 of another, 3-6-9 of the third

@@ -10,7 +10,7 @@ tests/test_mcr_fast.py compares every reading with the forms' own on random hand
 """
 from __future__ import annotations
 
-from ..forms import READERS, plain_seven_pairs, plain_thirteen_orphans
+from ..core.forms import READERS, plain_seven_pairs, plain_thirteen_orphans
 from .mcr_forms import honours_and_knitted, knitted_straight, standard
 
 FORMS = ("mcr_standard", "seven_pairs", "thirteen_orphans", "mcr_knitted_straight", "mcr_honours_knitted")

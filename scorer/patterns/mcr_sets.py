@@ -12,7 +12,7 @@ pungs and kongs into the kong fans. `analyse(f)` keeps the result on the reading
 """
 from __future__ import annotations
 
-from ..hand import CHOW, KONG, PAIR, PUNG
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
 
 # the Green Book's order of suits: characters, bamboo, dots (it decides which three chows of four are
 # read first, as in MahjongGB); honours after, winds E S W N then dragons red, green, white

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ..decompose import SINGLE
-from ..facts import _BLOCK_MASK
-from ..hand import CHOW, KONG, PAIR, PUNG
+from ..core.decompose import SINGLE
+from ..core.facts import _BLOCK_MASK
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from .mcr_forms import KNITTED
 from .mcr_table import _PUNG_CLASS, _WIND_OF, hand_facts, held_fans
 from .mcr_tiles import tile_part

@@ -13,8 +13,8 @@ table with them entry by entry on random readings.
 """
 from __future__ import annotations
 
-from ..facts import _BLOCK_MASK
-from ..hand import CHOW, KONG, PAIR, PUNG
+from ..core.facts import _BLOCK_MASK
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from .mcr_sets import _two_chows, _two_pungs, kong_fans, pung_fans, sequence_fans
 from .mcr_tiles import tile_part
 from .mcr_wait import PACKED, UNIT, unique_wait_packed

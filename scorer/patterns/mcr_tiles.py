@@ -4,9 +4,9 @@ They read only the tile kinds present (and whether the form takes them), so thei
 reading are kept per kind mask (`tile_part`, a part of the one MCR reading table: mcr_table.py)."""
 from __future__ import annotations
 
-from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
-from ..registry import pattern
-from ..tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
+from ..core.facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
+from ..rulesets.registry import pattern
+from ..notation.tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
 
 _GREEN = tile_mask(GREEN_TILES)
 # 推不倒: tiles that look the same upside down: 1234589 dots, 245689 bamboo, white dragon

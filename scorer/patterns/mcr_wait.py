@@ -7,8 +7,8 @@ with no tuple of counts sliced or hashed. The same answers as `unique_wait` (tes
 compares them on random hands)."""
 from __future__ import annotations
 
-from ..decompose import SINGLE
-from ..hand import CHOW, KONG, PAIR, PUNG
+from ..core.decompose import SINGLE
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from .mcr_forms import _NEAR, _UNIT, _shape
 
 UNIT = tuple(1 << 3 * t for t in range(34))  # one tile of kind t, packed

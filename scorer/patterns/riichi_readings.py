@@ -6,8 +6,8 @@ special forms' readings are forms.plain_seven_pairs' and plain_thirteen_orphans'
 tests/test_riichi_readings.py compares every reading with the forms' own on random hands."""
 from __future__ import annotations
 
-from ..decompose import standard_readings
-from ..forms import READERS, plain_seven_pairs, plain_thirteen_orphans
+from ..core.decompose import standard_readings
+from ..core.forms import READERS, plain_seven_pairs, plain_thirteen_orphans
 
 FORMS = ("standard", "seven_pairs", "thirteen_orphans")
 

@@ -12,9 +12,9 @@ or to None for parameters the table does not answer: the engine then calls the p
 from __future__ import annotations
 
 from ..errors import ImpossibleHand
-from ..facts import _BLOCK_MASK, _WIND_OF, HONOUR_MASK, SUIT_MASKS, TERMINAL_MASK, tile_mask
-from ..hand import CHOW, KONG, PAIR, PUNG
-from ..tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
+from ..core.facts import _BLOCK_MASK, _WIND_OF, HONOUR_MASK, SUIT_MASKS, TERMINAL_MASK, tile_mask
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from ..notation.tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
 
 ORPHANS = TERMINALS | HONOURS
 ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK

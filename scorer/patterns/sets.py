@@ -1,9 +1,9 @@
 """Patterns about the sets of a reading: pungs by kind, chows, kongs, concealment, honours sets."""
 from __future__ import annotations
 
-from ..hand import KONG, PAIR, PUNG
-from ..tiles import DRAGON_TILES, HONOURS, WIND_TILES, parse_tile
-from ..registry import pattern, prepare
+from ..notation.hand import KONG, PAIR, PUNG
+from ..notation.tiles import DRAGON_TILES, HONOURS, WIND_TILES, parse_tile
+from ..rulesets.registry import pattern, prepare
 
 _GROUPS = {"dragons": DRAGON_TILES, "winds": WIND_TILES, "honours": HONOURS}
 

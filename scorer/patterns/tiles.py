@@ -1,9 +1,9 @@
 """Patterns about which tiles a hand holds: suits, honours, terminals, colours."""
 from __future__ import annotations
 
-from ..facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
-from ..registry import pattern
-from ..tiles import GREEN_TILES
+from ..core.facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
+from ..rulesets.registry import pattern
+from ..notation.tiles import GREEN_TILES
 
 _GREEN_MASK = tile_mask(GREEN_TILES)
 

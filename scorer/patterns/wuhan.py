@@ -9,18 +9,18 @@ Also registers the two hands that need no sets (役 (hands)): `wuhan_all_winds` 
 """
 from __future__ import annotations
 
-from ..ceilings import count_range, same_on_every_reading
-from ..context import _as_int
-from ..decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, place_win
+from ..core.ceilings import count_range, same_on_every_reading
+from ..rulesets.context import _as_int
+from ..core.decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, place_win
 from ..errors import ContextError, VariantError
-from ..forms import form
-from ..hand import CHOW, KONG, PAIR, PUNG
-from ..facts import _BLOCK_MASK
-from ..notation import parse_tiles_only
-from ..registry import hand_level, pattern
-from ..views import reads_view
-from ..tiles import GREEN, HONOURS, RED
-from ..wild import next_tile
+from ..core.forms import form
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from ..core.facts import _BLOCK_MASK
+from ..notation.parse import parse_tiles_only
+from ..rulesets.registry import hand_level, pattern
+from ..core.views import reads_view
+from ..notation.tiles import GREEN, HONOURS, RED
+from ..core.wild import next_tile
 from .wuhan_state import check_others, loser_state  # noqa: F401 - scorer/models/wuhan.py imports them from here
 
 SOURCE = "Wuhan page"
@@ -103,7 +103,7 @@ def kong_mask(kind: str, ctx) -> int:
 
 def wuhan_view(reading, hand, wild, ctx, kind="red"):
     """What this module's reading-level predicates and refusals (and the shared all_pungs and
-    one_suit) read of a reading (scorer/views.py), each as they read it: the form; whether its tiles
+    one_suit) read of a reading (scorer/core/views.py), each as they read it: the form; whether its tiles
     as read are all honours, all 2/5/8 (only_in), of one suit, with honours (one_suit, the eyes
     refusal); all pungs; whether its pair is eyes as eyes_258 reads it; whether the winning tile
     waited on the pair (all_from_others); whether a laizi stands for another tile (hard win) and
@@ -378,7 +378,7 @@ def wuhan_laizi_held(f):
     return f.wild_held
 
 
-# ---- count ranges over a hand's readings (scorer/ceilings.py: the hand's ceiling) ---------------
+# ---- count ranges over a hand's readings (scorer/core/ceilings.py: the hand's ceiling) ---------------
 
 @count_range(wuhan_only)
 def _only_range(info, group="honours"):

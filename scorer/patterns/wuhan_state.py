@@ -3,7 +3,7 @@ payments read (an unopened loser pays double; kongs declared count in each pair'
 are cited as in scorer/patterns/wuhan.py (the Wuhan page, docs/SOURCES.md)."""
 from __future__ import annotations
 
-from ..context import _as_bool, _as_int
+from ..rulesets.context import _as_bool, _as_int
 from ..errors import ContextError
 
 

@@ -4,7 +4,7 @@ An event is entered by player names; the table turns the names into this hand's 
 sits where, who deals, the prevailing wind, the streak), settles it (a win through `engine.score`,
 exactly as `mjscore score` would with those flags; a draw, kong or false win through the ruleset's
 `session:` models), stores it with the state before and after, and moves the table on. Standings are
-the batch ledger's (scorer/ledger.py), kept per player name."""
+the batch ledger's (scorer/batch/ledger.py), kept per player name."""
 from __future__ import annotations
 
 import getpass
@@ -12,7 +12,7 @@ import os
 from datetime import datetime, timezone
 
 from ..errors import ContextError, MjError
-from ..ledger import Ledger
+from ..batch.ledger import Ledger
 from . import state as st
 from .rules import POT, session_rules
 from .store import Store, TableError, create
@@ -43,7 +43,7 @@ def who() -> str:
 def new_table(path, variant, players, rules=None, start=None, name=None, force=False, by=None, unit="") -> dict:
     """Create a table file. `players` in the first hand's seat order (E S W N); `unit` names what a
     point is worth (a season adds tables of one ruleset and unit only)."""
-    from ..variant import load_variant
+    from ..rulesets.variant import load_variant
 
     v = load_variant(variant)
     rules = dict(rules or {})
@@ -77,7 +77,7 @@ class Table:
         self.players = list(m["players"])
         self.n = len(self.players)
         self.rules = dict(m.get("rules") or {})
-        from ..variant import load_variant
+        from ..rulesets.variant import load_variant
 
         self.variant = load_variant(m["variant"])
         self.bound = self.variant.bind(self.rules)
@@ -258,8 +258,8 @@ class Table:
         return [rec], [s], winners, None
 
     def _win(self, entry, state, seats, base):
-        from .. import engine
-        from ..batch import _item_labels, _win_text
+        from ..core import engine
+        from ..batch.run import _item_labels, _win_text
 
         hands = entry.get("hands") or []
         if not hands:

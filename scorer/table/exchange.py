@@ -89,7 +89,7 @@ def _entry(job_ctx: dict, names: dict, kind: str) -> dict:
 def import_file(path: str, hand_file: str, players=None, variant=None, force=False, by=None) -> int:
     """Create table `path` and replay the hand file's records as its events; each record's seats,
     wind, dealer and streak must be the ones the table's rotation gives (else it says where not)."""
-    from .. import batch
+    from ..batch import run as batch
     from .book import Table, new_table
 
     jobs = []

@@ -1,4 +1,4 @@
-"""Hand-file records of a live table, for `mjscore batch` (scorer/batch.py calls these).
+"""Hand-file records of a live table, for `mjscore batch` (scorer/batch/run.py calls these).
 
 - `event: draw | kong | false_win` with the fields of scorer/table/settle.py instead of a `hand`: the
   event is settled by the ruleset's `session:` payment model and posted to the ledger like a hand.
@@ -38,7 +38,7 @@ def named(outcome: dict, names: dict) -> dict:
 
 def event_outcome(job, mode: str = "") -> dict:
     """Settle an `event:` record as batch.score_job scores a hand (the same outcome keys)."""
-    from ..result import net_of
+    from ..core.result import net_of
     from .settle import settle_event
 
     ctx = dict(job.ctx)
@@ -59,7 +59,7 @@ def event_outcome(job, mode: str = "") -> dict:
         out["full"] = {"variant": s.variant.id, "event": kind, "text": s.label,
                        "transfers": [t.as_dict() for t in s.transfers], "net": net_of(s.transfers, s.seats)}
     elif mode == "long":
-        from ..output import net_text
+        from ..output.results import net_text
 
         out["text"] = "\n".join([f"{s.variant.name}  [{s.variant.id}]", f"Event:    {s.label}", "Payments"]
                                 + [f"  {t.frm} -> {t.to} {t.amount:g}: {t.why}" for t in s.transfers]

@@ -2,7 +2,7 @@
 player, and a season's standings over several tables."""
 from __future__ import annotations
 
-from ..ledger import num
+from ..batch.ledger import num
 from . import state as st
 from .rules import POT
 from .store import TableError
@@ -84,7 +84,7 @@ def summary(table, last: int = 8) -> dict:
 
 
 def show_text(table, last: int = 8) -> str:
-    from ..tables import tabulate
+    from ..output.tables import tabulate
 
     d = summary(table, last)
     head = f"Table {d['table']}: {d['variant_name']} [{d['variant']}]"
@@ -166,7 +166,7 @@ def season(paths) -> dict:
 
 
 def season_text(d: dict) -> str:
-    from ..tables import tabulate
+    from ..output.tables import tabulate
 
     rows = [[i + 1, p, r["tables"], _n(r["total"])] for i, (p, r) in enumerate(d["standings"].items())]
     unit = f" ({d['unit']})" if d["unit"] else ""

@@ -45,8 +45,8 @@ MODEL_KEYS = ("draw", "kong", "false_win")
 def check_session(data: dict, src: str, options: dict) -> dict:
     """Validate data["session"]; add its named options to `options` (Option objects); return the
     block with every key present (defaults filled in, "$option" values left for `session_rules`)."""
-    from ..registry import PAY_MODELS
-    from ..variant_bind import need as _need, option_of, option_refs as _refs
+    from ..rulesets.registry import PAY_MODELS
+    from ..rulesets.bind import need as _need, option_of, option_refs as _refs
 
     block = data.get("session")
     if block is None:
@@ -101,7 +101,7 @@ def check_session(data: dict, src: str, options: dict) -> dict:
 
 def session_rules(variant, options: dict) -> dict:
     """The variant's session block with its options' values in place (and `rounds` defaulted)."""
-    from ..variant_bind import resolve
+    from ..rulesets.bind import resolve
 
     block = getattr(variant, "session", None) or {k: v for k, v in DEFAULTS.items()}
     out = resolve(block, options)

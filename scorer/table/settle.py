@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..context import Context, make_context
+from ..rulesets.context import Context, make_context
 from ..errors import ContextError
-from ..registry import PAY_MODELS
+from ..rulesets.registry import PAY_MODELS
 from .rules import session_rules
 
 KINDS = ("draw", "kong", "false_win")
@@ -48,7 +48,7 @@ def _seat(fields, key, seats):
 
 def settle_event(kind: str, variant, fields: dict) -> Settled:
     """Transfers (seat letters) of a draw, kong or false win under `variant` (a Variant or a ref)."""
-    from ..variant import load_variant
+    from ..rulesets.variant import load_variant
 
     if kind not in KINDS:
         raise ContextError(f"an event is one of win, {', '.join(KINDS)}; got {kind!r}")
@@ -112,7 +112,7 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
                 total = fields.get("total")
                 if isinstance(total, bool) or not isinstance(total, (int, float)):
                     raise ContextError("a false win pays what was claimed: give the claimed total (--total N)")
-                from ..engine import value_of
+                from ..core.engine import value_of
 
                 value = value_of(bound, None, ctx, total=total)
         label = "false win" + (f" (claimed {fields['total']:g})" if fields.get("total") is not None else "")

@@ -1,7 +1,7 @@
 """Class 1: counts that enter an exponent or a product have physical bounds; past one: exit 2 naming it."""
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import ContextError, OutOfBounds
 
 from .util import GOOD, HAND, cli, limited, one_line_error, refused

@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import NotANumber
 
 from .util import GOOD, HAND, cli, refused

@@ -3,7 +3,7 @@ import os
 
 import pytest
 
-from scorer import variant as V
+from scorer.rulesets import variant as V
 from scorer.errors import TooLarge
 
 from .util import GOOD, HAND, cli, limited, one_line_error, refused
@@ -75,7 +75,7 @@ def test_multi_megabyte_yaml_record(tmp_path):
 
 
 def test_caches_are_bounded_and_keyed_on_content(tmp_path):
-    from scorer import engine
+    from scorer.core import engine
 
     v = V.load_variant("hk-old")
     for n in range(200):

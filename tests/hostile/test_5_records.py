@@ -1,7 +1,7 @@
 """Class 5: one bad record fails alone, as a rejected record with its line; the rest are scored."""
 import json
 
-from scorer import batch
+from scorer.batch import run as batch
 from scorer.errors import MjError
 
 from .util import HAND, cli

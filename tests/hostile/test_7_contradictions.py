@@ -3,7 +3,7 @@ import json
 
 import pytest
 
-from scorer import engine
+from scorer.core import engine
 from scorer.errors import Contradiction, UnknownName
 
 from .util import HAND, cli
@@ -23,7 +23,7 @@ def test_sessions_never_sum_two_units(tmp_path):
 
 
 def test_the_ledger_raises_a_contradiction():
-    from scorer.ledger import Ledger
+    from scorer.batch.ledger import Ledger
 
     led = Ledger()
     led.post("s", 4, [("S", "N", 4)], unit="faan", variant="hk-old")

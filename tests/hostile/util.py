@@ -11,7 +11,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from scorer.cli import main
+from scorer.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 HAND = "123p 456p CCC NNN 55p"  # hk-old: N wins on S's discard, 6 faan

@@ -1,0 +1,297 @@
+"""`mjscore table`: a live table kept in a file. The work is done in scorer/table/; this module
+parses flags and prints. `mjscore settle` and `mjscore season` are in cli_settle.py, the flags and
+the event report they share in cli_table_common.py."""
+from __future__ import annotations
+
+import json
+import sys
+import textwrap
+
+import click
+
+from .main import _pairs, fail, run_guarded
+from .table_common import (  # noqa: F401 (the shared names stay importable from here)
+    BY, FMT, KONG_KIND, REPLACE, RIICHI_BY, WHY_WIDTH, _event_report, _names, _payments, _standings_line, false_win_claim)
+
+
+def _add(path, kind, entry, fmt, by, long=False, replace=None):
+    from ..table.book import Table
+
+    def go():
+        with Table(path) as t:
+            ev = t.add(kind, entry, by=by, replace=replace)
+            text = _event_report(t, ev, fmt, long)
+            if replace is not None and fmt == "text":
+                later = ev["replaced"] - 1
+                text = (f"Replaced #{replace}" + (f"; {later} later event(s) settled again" if later else "")
+                        + f" (`table log` keeps the old ones)\n{text}")
+            click.echo(text)
+
+    run_guarded(go, fmt)
+
+
+@click.group()
+def table():
+    """Keep a live table in a file: seats, dealer, wind, streak and standings (`table new` first)."""
+
+
+@table.command("new")
+@click.argument("path")
+@click.option("--variant", "-v", required=True, help="Ruleset id or a path to a variant YAML.")
+@click.option("--players", required=True, help="Names in the first hand's seat order E,S,W,N (E deals first).")
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="A house-rule option for the whole table.")
+@click.option("--start", type=float, help="Each player's starting score (default 0).")
+@click.option("--unit", default="", help="What a point is worth, e.g. '1 chip' (a season adds one unit only).")
+@click.option("--name", help="The session's name (default: the file's name).")
+@click.option("--force", is_flag=True, help="Replace an existing file.")
+@BY
+def table_new(path, variant, players, rules, start, unit, name, force, by):
+    """Create the table file PATH (SQLite)."""
+    from ..table.book import new_table
+
+    if start is not None and start.is_integer():
+        start = int(start)
+    rules = _pairs(rules, "--rule")
+
+    def go():
+        from ..table.book import Table
+        from ..table.state import end_text
+
+        meta = new_table(path, variant, players.split(","), rules, start, name, force, by, unit)
+        seats = "  ".join(f"{s} {p}" for s, p in zip("ESWN", meta["players"]))
+        click.echo(f"New table {meta['name']} ({meta['variant_id']}) in {path}: {seats}")
+        with Table(path) as t:
+            rule = t.session.get("rule")
+            lines = [f"The session ends {end_text(t.session)}."]
+            if rule:
+                lines += textwrap.wrap(f"Rotation: {rule}", 80, subsequent_indent="  ")
+        click.echo("\n".join(lines))
+
+    run_guarded(go)
+
+
+@table.command("show")
+@click.argument("path")
+@click.option("--last", type=click.IntRange(min=0), default=8, show_default=True, help="How many events to list.")
+@FMT
+def table_show(path, last, fmt):
+    """Seats, wind, dealer, streak, standings with a trend, and the last events."""
+    from ..table.book import Table
+    from ..table.report import show_json, show_text
+
+    def go():
+        with Table(path) as t:
+            click.echo(show_json(t, last) if fmt == "json" else show_text(t, last))
+
+    run_guarded(go, fmt)
+
+
+@table.command("win")
+@click.argument("path")
+@click.argument("hand")
+@click.option("--winner", required=True, help="Who won (a player's name).")
+@click.option("--self-draw", is_flag=True, default=None, help="Won on a tile drawn from the wall.")
+@click.option("--discarder", metavar="NAME", help="Won on NAME's discard.")
+@click.option("--robbed", metavar="NAME", help="Won by robbing NAME's added kong.")
+@click.option("--also", multiple=True, metavar="NAME:HAND", help="Another winner on the same discard.")
+@click.option("--kong-draw", type=int, is_flag=False, flag_value=1, default=None, metavar="[N]",
+              help="Won on a kong replacement tile; N consecutive kongs.")
+@click.option("--last-tile", is_flag=True, default=None, help="Won on the last wall tile or the discard after it.")
+@click.option("--first-turn", is_flag=True, default=None, help="Heavenly (dealer) / earthly (non-dealer) win.")
+@click.option("--wild", help="The wild tile itself.")
+@click.option("--indicator", help="The flipped indicator; the variant derives the wild tile.")
+@click.option("--floats", type=click.IntRange(min=0), help="Wild tiles discarded in float rounds.")
+@click.option("--liable", metavar="NAME", help="The player who pays for everyone under a liability rule.")
+@click.option("--win", "win_tile", help="The winning tile (default: the last concealed tile written).")
+@click.option("--other", "others", multiple=True, metavar="NAME:HAND", help="Another player's hand or state.")
+@click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other fact the variant reads.")
+@click.option("--riichi", is_flag=True, default=None,
+              help="Riichi: the winner declared riichi (scored, and his deposit goes into the pot).")
+@RIICHI_BY
+@click.option("--long", "long_", is_flag=True, help="The full breakdown of `mjscore score` for each winner.")
+@BY
+@FMT
+@REPLACE
+def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw, last_tile, first_turn, wild,
+              indicator, floats, liable, win_tile, others, sets, riichi, riichi_by, long_, by, fmt, replace):
+    """Record a win: HAND of --winner, scored with the table's seats, wind, dealer and streak."""
+    hands = [[winner, hand]]
+    for a in also:
+        name, sep, h = a.partition(":")
+        if not sep:
+            raise click.BadParameter(f"expected NAME:HAND, got {a!r}", param_hint="--also")
+        hands.append([name.strip(), h.strip()])
+    other = {}
+    for o in others:
+        name, sep, h = o.partition(":")
+        if not sep:
+            raise click.BadParameter(f"expected NAME:HAND, got {o!r}", param_hint="--other")
+        other[name.strip()] = h.strip()
+    entry = {"hands": hands, "self_draw": self_draw, "discarder": discarder, "robbed": robbed,
+             "kong_draw": kong_draw, "last_tile": last_tile, "first_turn": first_turn, "wild": wild,
+             "indicator": indicator, "floats": floats, "liable": liable, "win": win_tile, "riichi": riichi,
+             "riichi_by": _names(riichi_by)}
+    entry = {k: v for k, v in entry.items() if v is not None}
+    if other:
+        entry["others"] = other
+    extra = _pairs(sets, "--set")
+    if extra:
+        entry["extra"] = extra
+    if not (self_draw or discarder or robbed or kong_draw):
+        fail("say how the hand was won: --self-draw, --discarder NAME or --robbed NAME", fmt)
+    _add(path, "win", entry, fmt, by, long_, replace)
+
+
+@table.command("draw")
+@click.argument("path")
+@click.option("--disclosed", metavar="NAME", help="The first player who disclosed a ready hand (Kawuxing).")
+@click.option("--tenpai", metavar="NAME,...", help="Riichi: the players ready (tenpai) at the draw; '' for none.")
+@RIICHI_BY
+@BY
+@FMT
+@REPLACE
+def table_draw(path, disclosed, tenpai, riichi_by, by, fmt, replace):
+    """Record a hand that ended with no winner."""
+    entry = {"disclosed": disclosed, "tenpai": _names(tenpai), "riichi_by": _names(riichi_by)}
+    _add(path, "draw", {k: v for k, v in entry.items() if v is not None}, fmt, by, replace=replace)
+
+
+@table.command("kong")
+@click.argument("path")
+@click.option("--player", required=True, help="Whose kong.")
+@click.option("--kind", type=KONG_KIND, required=True, help="direct (from a discard), added (to a pung), concealed.")
+@click.option("--discarder", metavar="NAME", help="Who discarded a direct kong's tile.")
+@click.option("--chain", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Its place in an uninterrupted run of kongs (2: made with the first's replacement tile...).")
+@BY
+@FMT
+@REPLACE
+def table_kong(path, player, kind, discarder, chain, by, fmt, replace):
+    """Record a kong, paid at once where the ruleset pays kongs (the hand goes on)."""
+    entry = {"seat": player, "kong": kind, "chain": chain}
+    if discarder:
+        entry["discarder"] = discarder
+    _add(path, "kong", entry, fmt, by, replace=replace)
+
+
+@table.command("false-win")
+@click.argument("path")
+@click.option("--player", required=True, help="Who declared the false win.")
+@click.option("--total", type=float, help="The value claimed (as `mjscore pay --total`).")
+@click.option("--limit", "is_limit", is_flag=True, help="Pay the ruleset's limit instead.")
+@click.option("--self-draw", is_flag=True, default=None, help="The claim was a win on an own draw.")
+@click.option("--discarder", metavar="NAME", help="The claim was a win on NAME's discard.")
+@BY
+@FMT
+@REPLACE
+def table_false_win(path, player, total, is_limit, self_draw, discarder, by, fmt, replace):
+    """Record a false win: the ruleset's penalty, and the hand ends."""
+    entry = false_win_claim(player, total, is_limit, self_draw, discarder)
+    _add(path, "false_win", entry, fmt, by, replace=replace)
+
+
+@table.command("undo")
+@click.argument("path")
+@BY
+@FMT
+def table_undo(path, by, fmt):
+    """Remove the last event and its payments; the table is as it was before it (kept in the audit log)."""
+    from ..table.book import Table
+    from ..table.report import event_text
+
+    def go():
+        with Table(path) as t:
+            ev = t.undo(by)
+            if ev is None:
+                fail("nothing to undo: the table has no events", fmt)
+            if fmt == "json":
+                click.echo(json.dumps({"schema_version": "1", "undone": ev["no"], "text": event_text(ev), "standings": t.standings()},
+                                      ensure_ascii=False))
+            else:
+                click.echo(f"Undone #{ev['no']}: {event_text(ev)}\n{_standings_line(t.standings())}")
+
+    run_guarded(go, fmt)
+
+
+@table.command("log")
+@click.argument("path")
+@FMT
+def table_log(path, fmt):
+    """Every event with who entered it and when, and the undone ones."""
+    from ..table.book import Table
+    from ..table.report import event_text
+
+    def go():
+        with Table(path) as t:
+            events, undone = t.events(), t.store.undone()
+            if fmt == "json":
+                strip = lambda e: {k: v for k, v in e.items() if k != "results"}  # noqa: E731
+                click.echo(json.dumps({"schema_version": "1", "events": [strip(e) for e in events], "undone": undone},
+                                      ensure_ascii=False))
+                return
+            for e in events:
+                click.echo(f"#{e['no']:<3} {e['entered_at']}  {e['entered_by']}: {event_text(e)}")
+            for e in undone:
+                click.echo(f"undone #{e['no']} ({e['undone_at']} by {e['undone_by']}): {event_text(e)}")
+
+    run_guarded(go, fmt)
+
+
+@table.command("export")
+@click.argument("path")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "yaml"]), default="jsonl", show_default=True)
+@click.option("--out", "out_path", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+def table_export(path, fmt, out_path):
+    """Write the table as a hand file that `mjscore batch` scores to the same standings."""
+    from ..table.exchange import export_text
+
+    def go():
+        text = export_text(path, fmt)
+        if out_path:
+            with open(out_path, "w", encoding="utf-8") as fh:
+                fh.write(text)
+        else:
+            click.echo(text, nl=False)
+
+    run_guarded(go)
+
+
+@table.command("import")
+@click.argument("path")
+@click.argument("hand_file")
+@click.option("--players", help="Names in the first hand's seat order, when the file does not name them.")
+@click.option("--variant", "-v", help="Ruleset, when the file does not name one.")
+@click.option("--force", is_flag=True, help="Replace an existing table file.")
+@BY
+def table_import(path, hand_file, players, variant, force, by):
+    """Create table PATH from a hand file of a whole session (its records replayed in order)."""
+    from ..table.exchange import import_file
+
+    def go():
+        n = import_file(path, hand_file, players.split(",") if players else None, variant, force, by)
+        click.echo(f"Imported {n} event(s) into {path}")
+
+    run_guarded(go)
+
+
+@table.command("chart")
+@click.argument("path")
+@click.option("--out", "out_path", required=True, type=click.Path(dir_okay=False), help="The PNG to write.")
+def table_chart(path, out_path):
+    """Draw each player's running total per event (needs matplotlib: pip install 'mjscore[plot]')."""
+    from ..table.chart import chart_tables
+
+    run_guarded(lambda: click.echo(chart_tables([path], out_path)))
+
+
+def __getattr__(name):
+    # `settle` and `season` moved to cli_settle.py; still importable from here, loaded only when asked
+    if name in ("settle", "season"):
+        from . import settle as cli_settle
+
+        return getattr(cli_settle, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(table())

@@ -1,0 +1,228 @@
+"""What `engine.score` and `engine.pay` take in, made ready once and kept: the ruleset and the validated
+Context from their arguments (per dict context a `_Setup`, looked at again after
+`variant.RECHECK_SECONDS`), the wild-tile spec per Bound; and the checks of a hand that hold in every
+ruleset (its size, what no table can produce, --floats)."""
+from __future__ import annotations
+
+from dataclasses import replace
+from time import monotonic
+
+from ..rulesets.context import Context, check_for_ruleset, context_from, ruleset_context
+from ..errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantUnknown
+from ..notation.hand import Hand
+from ..notation.parse import parse_hand
+from ..rulesets.variant import RECHECK_SECONDS, Bound, load_variant
+from .wild import wild_spec
+
+
+def check_size(hand: Hand, variant) -> None:
+    want = 3 * variant.sets + 2
+    if hand.size != want and hand.size not in variant.dealt_sizes:
+        raise IllegalWin(f"{variant.name} hands have {want} tiles (kongs counted as 3); this one has {hand.size}")
+
+
+def check_physical(hand: Hand, ctx, kong_keys=()) -> None:
+    """What no table can produce, whatever the ruleset: a robbed kong whose tile the winner holds
+    again (the robbed pung holds the other three copies), a kong replacement win without that many
+    kongs, a first-turn (heavenly / earthly) hand with a claimed meld."""
+    if ctx.robbed and hand.all_counts[hand.win_tile] > 1:
+        raise ImpossibleHand(f"a robbed kong's tile is the fourth {_name(hand.win_tile)}: the "
+                           "robbed pung holds the other three, so the winner cannot hold another copy")
+    # declarations a ruleset counts as kongs without a meld (Wuhan's red-dragon and laizi kongs)
+    if ctx.kong_draw:
+        kongs = sum(1 for m in hand.melds if m.kind == "kong") + sum(
+            int(ctx.extra.get(k) or 0) for k in kong_keys if isinstance(ctx.extra.get(k) or 0, int))
+        if kongs < ctx.kong_draw:
+            raise ImpossibleHand(f"--kong-draw {ctx.kong_draw}: a replacement tile follows the winner's own kong, "
+                                 f"and this hand shows {kongs} kong{'s' if kongs != 1 else ''}")
+    if ctx.first_turn and not hand.is_closed:
+        raise ImpossibleHand("--first-turn (heavenly / earthly hand): a claimed meld ends the first go-round")
+
+
+def check_floats(floats: int, variant) -> None:
+    """--floats N counts the wild tiles the winner discarded while floating (NOTATION.md), in every
+    ruleset alike; a ruleset without floats (no `hand.floats`) refuses it, and none takes more than its
+    `hand.floats`."""
+    if variant.floats is None:
+        raise ContextError(f"--floats: {variant.name} has no floats (wild tiles discarded while floating)")
+    if floats > variant.floats:
+        raise ContextError(f"--floats {floats}: {variant.name} knows at most {variant.floats} wild tiles "
+                            "discarded while floating")
+
+
+def _name(t):
+    from ..notation.tiles import tile_name
+
+    return tile_name(t)
+
+
+DEFAULT_VARIANT = "hk-old"
+
+
+def _named_variant(variant, kw):
+    """A hand-file record names its ruleset with a `variant` key like the other context keys
+    (NOTATION.md); it is the ruleset, not a fact for the context, and must agree with an argument."""
+    named = kw.pop("variant", None)
+    if variant == "" or named == "":
+        raise VariantUnknown("the ruleset name is empty: give an id (see `mjscore variants`) or a path")
+    if variant and named and load_variant(variant).path != load_variant(named).path:
+        raise ContextError(f"two rulesets given: {variant} and {named}")
+    return variant or named or DEFAULT_VARIANT
+
+
+_RULED: dict = {}
+
+
+def _with_rules(ctx: Context, rules: dict) -> Context:
+    """ctx with `rules` laid over its own; the same (ctx, rules) give the same immutable Context."""
+    try:
+        key = (id(ctx), tuple(rules.items()), tuple(map(type, rules.values())))
+        hit = _RULED.get(key)
+    except TypeError:
+        return replace(ctx, rules={**ctx.rules, **rules})
+    if hit is not None and hit[0] is ctx:
+        return hit[1]
+    out = replace(ctx, rules={**ctx.rules, **rules})
+    if len(_RULED) >= 512:
+        _RULED.clear()
+    _RULED[key] = (ctx, out)
+    return out
+
+
+def _variant_and_context(ctx, variant, kw):
+    """The ruleset (an argument or the context's `variant` key) and a validated Context."""
+    if isinstance(ctx, dict):
+        kw = {**ctx, **kw}
+        ctx = None
+    variant = load_variant(_named_variant(variant, kw))
+    if ctx is None:
+        kw.setdefault("players", variant.players)
+        ctx = context_from(kw)
+    check_for_ruleset(ctx, variant)  # a flag or --set key the ruleset would ignore is refused
+    return variant, ctx
+
+
+class _Setup:
+    """What score() needs besides the hand, from its ruleset and context arguments."""
+
+    __slots__ = ("ref", "variant", "ctx", "bound", "wild", "max_size", "physical", "checked")
+
+    def __init__(self, ref, variant, ctx, bound):
+        self.ref, self.variant, self.ctx, self.bound = ref, variant, ctx, bound
+        self.wild = None  # the wild-tile spec, looked up on first use (after the hand's own checks)
+        self.max_size = 3 * variant.sets + 2
+        self.physical = bool(ctx.robbed or ctx.kong_draw or ctx.first_turn)  # check_physical has work
+        if ctx.floats is not None:
+            check_floats(ctx.floats, variant)
+        self.checked = 0.0  # when the ruleset's file was last looked at (set where it is kept in _SETUP)
+
+
+_SETUP: dict = {}  # hash of (variant, a dict context's items, the rules') -> (that key, _Setup, their types)
+# A _Setup is kept from a context's second sighting on: a batch repeats a few hundred contexts, while
+# contexts that come once (a random table's dora and seats) would only fill the cache, and what stays
+# alive there a while is what the cyclic GC's full collections walk again and again. A context seen
+# once is kept as its key's hash (an int: nothing for the GC; a collision only keeps a _Setup early).
+_SEEN: dict = {}
+_ATOM_TYPES = frozenset({str, int, bool, float, type(None)})
+
+
+def _setup(ctx, variant, rules, kw) -> _Setup:
+    """The Variant, the Context with the rules laid over, the Bound. A batch gives a few hundred
+    distinct dict contexts again and again: each is validated once and kept while the ruleset is the same."""
+    if ctx.__class__ is Context and not kw and not rules and variant and type(variant) is str:
+        # a made Context (the API's objects): _variant_and_context's steps that apply to it
+        v = load_variant(variant)
+        check_for_ruleset(ctx, v)
+        _check_players(ctx, v)
+        return _Setup(None, v, ctx, v.bind(ctx.rules))
+    key = None
+    if type(ctx) is dict and not kw and (variant is None or type(variant) is str) and (
+            not rules or type(rules) is dict):
+        nested = ctx.get("rules")
+        if nested.__class__ is dict:  # a record's own rules (a batch's): laid over the same way, kept apart
+            ctx = {k: v for k, v in ctx.items() if k != "rules"}
+            rules = {**nested, **rules} if rules else nested
+        # the values' types are read only for a hit (most contexts of a random table come once): an
+        # entry holds atoms alone ((1,) == (True,)), so equal items of the same types are that context
+        try:
+            key = (variant, tuple(ctx.items()), tuple(rules.items()) if rules else ())
+            seen = hash(key)  # _SETUP is keyed by it (one hash a new context), the entry holds the key
+        except TypeError:  # (an unhashable value: the steps below, nothing kept)
+            key = None
+        if key is not None:
+            hit = _SETUP.get(seen)
+            if hit is not None and hit[0] == key and hit[2] == _types(ctx, rules):
+                hit = hit[1]
+                now = monotonic()
+                if now - hit.checked < RECHECK_SECONDS:  # load_variant's own wait, without the call
+                    return hit
+                if load_variant(hit.ref) is hit.variant:
+                    hit.checked = now
+                    return hit
+    # (the copy only when there is a `variant` key to pop)
+    if key is not None and variant and "variant" not in ctx:  # _variant_and_context's steps, all that apply
+        ref = variant
+        v = load_variant(variant)
+        c = ruleset_context(ctx, v)  # keys checked before: both steps at once, else one by one
+        if c is None:
+            c = dict(ctx)
+            c.setdefault("players", v.players)
+            c = context_from(c)
+            check_for_ruleset(c, v)
+    else:
+        ref = _named_variant(variant, dict(ctx) if "variant" in ctx else {}) if type(ctx) is dict and not kw else None
+        v, c = _variant_and_context(ctx, variant, kw)
+    if rules:
+        c = _with_rules(c, rules)
+    _check_players(c, v)
+    setup = _Setup(ref, v, c, v.bind(c.rules))
+    if key is not None and type(ref) is str:
+        if seen in _SEEN:
+            types = _types(ctx, rules)
+            if _ATOM_TYPES.issuperset(types[0]) and _ATOM_TYPES.issuperset(types[1]):
+                if len(_SETUP) >= 1024:
+                    _SETUP.clear()
+                setup.checked = monotonic()
+                _SETUP[seen] = (key, setup, types)
+        else:
+            if len(_SEEN) >= 4096:
+                _SEEN.clear()
+            _SEEN[seen] = None
+    return setup
+
+
+def _types(ctx: dict, rules) -> tuple:
+    """The types of a dict context's values and of the rules' (a _SETUP entry's third item)."""
+    return tuple(map(type, ctx.values())), tuple(map(type, rules.values())) if rules else ()
+
+
+def _check_players(ctx: Context, variant) -> None:
+    if ctx.players != variant.players:
+        raise MjError(f"{variant.name} is played by {variant.players} players, the context says {ctx.players}")
+
+
+def _coerce(hand, ctx, variant, rules, kw):
+    """(Hand, Context, Variant, Bound) from score()'s arguments."""
+    s = _setup(ctx, variant, rules, kw)
+    if isinstance(hand, str):
+        hand = parse_hand(hand, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
+    return hand, s.ctx, s.variant, s.bound
+
+
+def _wild_of(bound: Bound, ctx: Context):
+    """wild_spec for this Bound and the context's --wild/--indicator (kept per Bound: it parses tiles)."""
+    try:
+        cache = bound._wild
+    except AttributeError:
+        cache = bound._wild = {}
+    key = (ctx.wild, ctx.indicator)
+    try:
+        return cache[key]
+    except KeyError:
+        pass
+    except TypeError:  # not a string: let wild_spec say what is wrong
+        return wild_spec(bound.hand_options.get("wild") or {}, ctx)
+    wild = wild_spec(bound.hand_options.get("wild") or {}, ctx)
+    if len(cache) < 1024:
+        cache[key] = wild
+    return wild

@@ -1,0 +1,118 @@
+"""Immutable hand model: concealed tiles, exposed and concealed melds, bonus tiles, the winning tile."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..core.lazy import cached_property
+from .tiles import N_TILES, tile_name
+
+CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
+
+
+@dataclass(frozen=True, order=True)
+class Meld:
+    """A declared set. `source` follows NOTATION.md: 1 left, 2 opposite, 3 right supplied it (claimed);
+    5, 6, 7 an added kong on a pung those supplied; None a concealed kong (or a pung of unknown source).
+    `claimed` is, for a chow, which of its tiles (1-3) was taken."""
+
+    kind: str
+    tile: int
+    source: int | None = None
+    claimed: int | None = None
+    concealed: bool = False
+    # a set holding white dragons that stand for another tile (the gold / fortune indicator's face,
+    # wild.resolve_white_melds): `written` the physical tiles, `face` what the whites stand for
+    # (-1 until the ruleset's indicator is known; until then `tiles` are the physical ones)
+    written: tuple = ()
+    face: int = -1
+
+    @property
+    def tiles(self) -> tuple[int, ...]:
+        if self.written and self.face < 0:
+            return self.written
+        if self.kind == CHOW:
+            return (self.tile, self.tile + 1, self.tile + 2)
+        return (self.tile,) * (4 if self.kind == KONG else 3)
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """The physical tiles (white dragons as themselves)."""
+        return self.written or self.tiles
+
+    @property
+    def added(self) -> bool:
+        return self.source is not None and self.source >= 5
+
+    @property
+    def supplier(self) -> int | None:
+        """1 left, 2 opposite, 3 right, or None (concealed kong, unknown)."""
+        if self.kind == CHOW:
+            return 1
+        if self.source is None:
+            return None
+        return self.source - 4 if self.source >= 5 else self.source
+
+    def text(self) -> str:
+        got = self.__dict__.get("_text")  # melds are shared by the parse cache: kept on the instance
+        if got is None:
+            if self.written:  # whites in a set: the tiles as written ([35sP,1])
+                body, suffix = notation.format_tiles(self.written, sep=""), ""
+            else:
+                body = "".join(tile_name(t)[0] for t in self.tiles)
+                suffix = tile_name(self.tile)[1:]
+            if self.kind == KONG and self.concealed:
+                got = "{" + body + suffix + "}"
+            else:
+                n = self.claimed if self.kind == CHOW else self.source
+                got = "[" + body + suffix + (f",{n}" if n is not None else "") + "]"
+            self.__dict__["_text"] = got
+        return got
+
+
+@dataclass(frozen=True)
+class Hand:
+    """`concealed` holds the concealed tiles sorted, the winning tile included once."""
+
+    concealed: tuple[int, ...]
+    melds: tuple[Meld, ...] = ()
+    bonus: tuple[int, ...] = ()
+    win_tile: int = -1
+    source_text: str = field(default="", compare=False)
+
+    @cached_property
+    def counts(self) -> tuple[int, ...]:
+        c = [0] * N_TILES
+        for t in self.concealed:
+            c[t] += 1
+        return tuple(c)
+
+    @cached_property
+    def all_counts(self) -> tuple[int, ...]:
+        """Physical tiles of every kind, melds included (for the four-copies check and patterns)."""
+        c = list(self.counts)
+        for m in self.melds:
+            for t in m.held:
+                c[t] += 1
+        return tuple(c)
+
+    @property
+    def size(self) -> int:
+        """Tiles counted as a hand size: a kong counts as three."""
+        return len(self.concealed) + 3 * len(self.melds)
+
+    @property
+    def is_closed(self) -> bool:
+        """No melds claimed from others (concealed kongs keep a hand closed)."""
+        for m in self.melds:  # (a loop: no generator to make, asked for every reading)
+            if not m.concealed:
+                return False
+        return True
+
+    def text(self) -> str:
+        return notation.hand_text(self)
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+from . import parse as notation  # noqa: E402 - at the end: notation imports this module's names

@@ -1,0 +1,463 @@
+"""How a hand was won and the table around it. Built from CLI flags or hand-file keys (same names)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+
+# plain values' checks and bounds are context_values.py's (their names stay importable from here)
+from .context_values import (BOUNDS, FALSE_WORDS, MAX_OTHERS_COUNT, MAX_SET_NUMBER, MAX_STREAK,  # noqa: F401
+                             MAX_TEXT, MAX_TOTAL, TRUE_WORDS, _as_bool, _as_int, _as_text, _check_atom,
+                             EXPONENT_TOTALS, WHOLE_TOTALS, _number_text, check_amount, check_total, scalar,
+                             whole)
+from ..errors import ContextBounds, ContextContradiction, ContextError, ContextUnknown, ContextValue
+from ..core.lazy import cached_property
+
+SEATS = "ESWN"
+
+
+# a seat as a hand file or the API may name it: its letter or its wind's full name, in any case (as --seat takes it)
+SEAT_WORDS = {w: i for i, s in enumerate(SEATS) for w in (s, ("EAST", "SOUTH", "WEST", "NORTH")[i])}
+
+
+def seat_index(seat: str, what: str = "seat") -> int:
+    i = SEAT_WORDS.get(seat.strip().upper()) if isinstance(seat, str) else None
+    if i is None:
+        raise ContextError(f"{what} must be one of E S W N (or east, south, west, north), got {seat!r}")
+    return i
+
+
+@dataclass(frozen=True)
+class Context:
+    self_draw: bool = False
+    discarder: str | None = None
+    robbed: str | None = None
+    kong_draw: int = 0
+    last_tile: bool = False
+    first_turn: bool = False
+    seat: str = "E"
+    round: str = "E"
+    dealer: str = "E"
+    streak: int = 0
+    wild: str | None = None
+    indicator: str | None = None
+    floats: int | None = None
+    players: int = 4
+    liable: str | None = None
+    win: str | None = None
+    # competition rulesets (riichi, MCR): NOTATION.md's further flags
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    dora: str | None = None
+    ura: str | None = None
+    honba: int = 0
+    sticks: int = 0
+    fourth_tile: bool = False
+    extra: dict = field(default_factory=dict, hash=False, compare=False)
+    others: dict = field(default_factory=dict, hash=False, compare=False)
+    rules: dict = field(default_factory=dict, hash=False, compare=False)
+
+    # ---- derived -------------------------------------------------------------------------------
+    @cached_property
+    def seats(self) -> tuple[str, ...]:
+        return tuple(SEATS[: self.players])
+
+    @cached_property  # read for every reading; a batch reuses a few hundred contexts
+    def win_type(self) -> str:
+        """'self_draw', 'discard' or 'robbed'."""
+        if self.discarder:
+            return "discard"
+        if self.robbed:
+            return "robbed"
+        return "self_draw"
+
+    @cached_property
+    def by_self_draw(self) -> bool:
+        return self.win_type == "self_draw"
+
+    @property
+    def payer_of_claim(self) -> str | None:
+        """The seat whose tile was claimed for the win (discarder or robbed player)."""
+        return self.discarder or self.robbed
+
+    @cached_property
+    def seat_wind(self) -> str:
+        """The winner's seat wind. Seats are places at the table (E S W N, the ledger's columns); the
+        dealer's wind is East and the others follow in turn, so with the dealer at E (the default) the
+        seat wind is the seat itself (README "Seats, winds and the dealer")."""
+        if self.dealer == "E":
+            return self.seat
+        i = (SEATS.index(self.seat) - SEATS.index(self.dealer)) % self.players
+        return SEATS[i]
+
+    @property
+    def winner_is_dealer(self) -> bool:
+        return self.seat == self.dealer
+
+    def __getstate__(self):
+        """The fields and derived values; not the context-only pattern hits engine.py keeps here for
+        one compiled ruleset (its generated functions do not pickle)."""
+        kept = self.__dict__
+        return {k: v for k, v in kept.items() if k != "_ctx_hits"} if "_ctx_hits" in kept else kept
+
+    def get(self, key: str, default=None):
+        """A `--set` fact a variant reads, with a default."""
+        return self.extra.get(key, default)
+
+    def relative(self, offset: int) -> str:
+        """The seat a meld source names, counted from the winner: 1 left (the previous player),
+        2 opposite, 3 right (the next player). A three-player table has no opposite seat."""
+        i = SEATS.index(self.seat)
+        if self.players == 4:
+            return SEATS[(i - offset) % 4]
+        if offset == 2:
+            raise ContextError("a three-player table has no opposite seat: meld sources are 1 (left) or 3 (right)")
+        return SEATS[(i - 1) % 3] if offset == 1 else SEATS[(i + 1) % 3]
+
+
+_FIELD_NAMES = {f.name for f in fields(Context)}
+_BOOLS = {"self_draw", "last_tile", "first_turn", "riichi", "double_riichi", "ippatsu", "fourth_tile"}
+_INTS = {"kong_draw", "streak", "floats", "players", "honba", "sticks"}
+_SEAT_KEYS = {"discarder", "robbed", "seat", "round", "dealer", "liable"}
+_TEXTS = {"wild", "indicator", "win", "dora", "ura"}
+
+# the flags that describe the table and the win itself: every ruleset accepts them. Any other flag
+# must be listed under the ruleset's `flags:` (a flag it does not read is refused, never ignored)
+UNIVERSAL_FLAGS = ("self_draw", "discarder", "robbed", "kong_draw", "last_tile", "first_turn", "seat", "round",
+                   "dealer", "players", "win")
+FLAG_DEFAULTS = {f.name: f.default for f in fields(Context) if f.name not in ("extra", "others", "rules")}
+FLAG_DEFAULTS["others"] = {}
+
+
+def _others_seats(others: dict) -> dict:
+    """`others` keyed by seat letter: a wind's full name (south) is its seat, as in --other south:HAND."""
+    out: dict = {}
+    for k, v in others.items():
+        i = SEAT_WORDS.get(k.strip().upper()) if isinstance(k, str) else None
+        key = SEATS[i] if i is not None else k
+        if key in out:
+            raise ContextValue(f"others names seat {key} twice")
+        out[key] = v
+    return out
+
+
+def _check_others(others: dict) -> None:
+    if len(others) > 4:
+        raise ContextBounds(f"others names {len(others)} seats; a table has at most 4")
+    for seat, entry in others.items():
+        if isinstance(entry, dict):
+            if len(entry) > 16:
+                raise ContextBounds(f"others {seat}: more than 16 keys")
+            for k, v in entry.items():
+                if isinstance(v, (int, float)) and not isinstance(v, bool) and k != "hand":
+                    _check_atom(f"others {seat} {k}", v, MAX_OTHERS_COUNT)
+                else:
+                    _check_atom(f"others {seat} {k}", v, MAX_SET_NUMBER)
+        else:
+            _check_atom(f"others {seat}", entry, MAX_SET_NUMBER)
+
+
+_MADE: dict = {}  # the same keys and values give the same (immutable) Context: validate each once
+_ATOMS = frozenset({str, int, bool, type(None)})
+
+
+def _frozen(kw) -> tuple | None:
+    """A hashable key for plain values and flat mappings of plain values (rules, extra), with each
+    value's type (True and 1 are equal keys); None when something deeper is given (others)."""
+    out = []
+    for k, v in kw.items():
+        t = type(v)
+        if t in _ATOMS:
+            out.append((k, v, t))
+        elif t is dict and all(type(x) in _ATOMS for x in v.values()):
+            out.append((k, tuple(sorted((a, b, type(b)) for a, b in v.items())), t))
+        else:
+            return None
+    return tuple(out)
+
+
+def make_context(**kw) -> Context:
+    """Validate and build a Context; unknown keys go to `extra` (a variant says which it reads).
+    Contexts are shared between calls with the same keys: never change one's dicts in place."""
+    try:
+        key = _frozen(kw)
+    except TypeError:  # unorderable mapping keys
+        key = None
+    if key is not None:
+        ctx = _MADE.get(key)
+        if ctx is not None:
+            return ctx
+    ctx = _known_context(kw)
+    if ctx is None:
+        ctx = _make_context(kw)
+    if key is not None:
+        if len(_MADE) >= 1024:
+            _MADE.clear()
+        _MADE[key] = ctx
+    return ctx
+
+
+def context_from(kw: dict) -> Context:
+    """make_context(**kw) for a caller that keeps the Context itself (engine_setup's _Setup per dict
+    context): a context of keys checked before is built without make_context's own cache entry."""
+    ctx = _known_context(kw)
+    return make_context(**kw) if ctx is None else ctx
+
+
+def _make_context(kw) -> Context:
+    clean: dict = {}
+    extra = dict(kw.pop("extra", None) or {})
+    if not isinstance(extra, dict):
+        raise ContextValue(f"extra must be a mapping, got {type(extra).__name__}")
+    for key, value in kw.items():
+        if value is None:
+            continue
+        if key not in _FIELD_NAMES:
+            extra[key] = value
+            continue
+        if key in _SCALAR_FIELDS:
+            value = _clean_field(key, value)
+        elif key in ("others", "rules"):
+            if not isinstance(value, dict):
+                raise ContextValue(f"{key} must be a mapping, got {type(value).__name__}")
+            if key == "others":
+                value = _others_seats(value)
+                _check_others(value)
+            elif len(value) > 64:
+                raise ContextBounds("rules: more than 64 options")
+        clean[key] = value
+    if len(extra) > 64:
+        raise ContextBounds("more than 64 --set keys")
+    for key, value in extra.items():
+        if not isinstance(key, str):
+            raise ContextValue(f"keys are names, got {key!r}")
+        if key in _FIELD_NAMES:
+            raise ContextUnknown(f"{key} is a flag: use --{key.replace('_', '-')}")
+        _check_atom(key, value, MAX_SET_NUMBER)
+    ctx = Context(extra=extra, **clean)
+    d = ctx.__dict__
+    d["_given"] = clean  # the fields given, as _built keeps them: check_for_ruleset's glance
+    _derive(d)
+    check_context(ctx)
+    return ctx
+
+
+def _clean_field(key, value):
+    """One flag's value as the Context keeps it, or the error naming it: reads that value alone."""
+    if key in _BOOLS:
+        return _as_bool(key, value)
+    if key in _INTS:
+        return _as_int(key, value)
+    if key in _SEAT_KEYS:
+        return SEATS[seat_index(value, key)]
+    return _as_text(key, value)
+
+
+# A batch or a bench gives contexts that differ in a field or two (dora indicators, seats, sticks):
+# each key's checks read only its own value, so a (key, value, type) seen valid once is not checked
+# again, and the checks across keys (check_context) are kept by the values they read.
+_SCALAR_FIELDS = _BOOLS | _INTS | _SEAT_KEYS | _TEXTS
+_CLEAN: dict = {}  # (key, value, type of value) -> the clean value, or _EXTRA for a valid --set key
+_EXTRA = object()
+_CROSSED: set = set()  # check_context's inputs it accepted (the fields it reads, _built's `cross`)
+_BLANK = {f.name: f.default for f in fields(Context) if f.name not in ("extra", "others", "rules")}
+_PLAIN_TYPES = frozenset({str, int, bool, float})
+
+
+def _one_key(key, value):
+    """A plain value's checks in _make_context that read that key alone: its clean value (_EXTRA for a
+    --set key), None for the keys that take mappings."""
+    if key in _SCALAR_FIELDS:
+        return _clean_field(key, value)
+    if key in _FIELD_NAMES or key.__class__ is not str:
+        return None
+    _check_atom(key, value, MAX_SET_NUMBER)
+    return _EXTRA
+
+
+def _known_context(kw) -> Context | None:
+    """The Context of kw when every key and value has been checked before (None otherwise: the full
+    checks then run and give their errors in their order). Same fields and dicts as _make_context."""
+    checked = _checked(kw)
+    return None if checked is None else _built(*checked)
+
+
+def _checked(kw) -> tuple | None:
+    """(the clean fields, the --set keys) of kw's keys and values, each checked once and kept (per key,
+    value and type of value); None when one is no plain value or fails its check (the full checks
+    then give the error, after those of the keys before it)."""
+    clean: dict = {}
+    extra: dict = {}
+    get = _CLEAN.get
+    try:
+        for key, value in kw.items():
+            if value is None:
+                continue
+            cls = value.__class__
+            got = get((key, value, cls))  # (only plain values are kept: a hit is one)
+            if got is None:
+                if cls not in _PLAIN_TYPES:
+                    return None
+                got = _one_key(key, value)
+                if got is None:
+                    return None
+                if len(_CLEAN) >= 4096:
+                    _CLEAN.clear()
+                _CLEAN[key, value, cls] = got
+            if got is _EXTRA:
+                extra[key] = value
+            else:
+                clean[key] = got
+    except Exception:  # noqa: BLE001 - an unhashable value, a failed check: _make_context gives the error,
+        return None  # after those of the keys before
+    if len(extra) > 64:
+        return None
+    return clean, extra
+
+
+def _built(clean: dict, extra: dict) -> Context:
+    """The Context of checked values (the fields set, the --set keys), check_context's verdict kept."""
+    ctx = object.__new__(Context)  # what the frozen dataclass's __init__ stores, without its setattr calls
+    d = ctx.__dict__
+    d.update(_BLANK)
+    d.update(clean)
+    d["extra"] = extra
+    d["others"] = {}
+    d["rules"] = {}
+    # the fields given (the rest hold their defaults): check_for_ruleset's flags are then told from a
+    # glance at the names; a Context made otherwise (replace(), the full checks) has none, and is read
+    # flag by flag
+    d["_given"] = clean
+    _derive(d)
+    cross = (d["players"], d["seat"], d["round"], d["dealer"], d["discarder"], d["robbed"], d["liable"],
+             d["self_draw"], d["kong_draw"], d["first_turn"])  # _cross(ctx)
+    if cross not in _CROSSED:
+        check_context(ctx)
+        if len(_CROSSED) >= 4096:
+            _CROSSED.clear()
+        _CROSSED.add(cross)
+    return ctx
+
+
+def _derive(d: dict) -> None:
+    """The derived values every reading's Facts asks for, written ahead into a new Context's dict (no
+    descriptor call later): the properties' own tests (tests/test_context_derived.py compares them);
+    seat_wind only where it cannot fail (dealer E: the seat itself)."""
+    win_type = d["win_type"] = "discard" if d["discarder"] else "robbed" if d["robbed"] else "self_draw"
+    d["by_self_draw"] = win_type == "self_draw"
+    if d["dealer"] == "E":
+        d["seat_wind"] = d["seat"]
+
+
+def ruleset_context(kw: dict, variant) -> Context | None:
+    """context_from({**kw, "players": ...}) then check_for_ruleset(ctx, variant), for a dict of plain
+    values (no `rules`, no `variant` key) with `players` at the ruleset's count when kw has none; None
+    when some key or value fails its check, or `players` was never checked (the full steps then run
+    and give their errors in their order)."""
+    checked = _checked(kw)
+    if checked is None:
+        return None
+    clean, extra = checked
+    if "players" not in kw:
+        players = variant.players
+        if _CLEAN.get(("players", players, players.__class__)) is None:
+            return None
+        clean["players"] = players
+    ctx = _built(clean, extra)
+    check_for_ruleset(ctx, variant)  # (at a glance: the Context knows the names given)
+    return ctx
+
+
+def check_context(ctx: Context) -> None:
+    """Refuse contexts that contradict themselves."""
+    if ctx.players not in (3, 4):
+        raise ContextError(f"players must be 3 or 4, got {ctx.players}")
+    for key in _SEAT_KEYS:
+        v = getattr(ctx, key)
+        if v is not None and v not in ctx.seats:
+            raise ContextError(f"{key} {v} is not a seat at a {ctx.players}-player table ({' '.join(ctx.seats)})")
+    ways = [name for name, on in (("--self-draw", ctx.self_draw), ("--discarder", ctx.discarder),
+                                  ("--robbed", ctx.robbed)) if on]
+    if len(ways) > 1:
+        raise ContextError(f"a hand is won one way only, got {' and '.join(ways)}")
+    if ctx.kong_draw and (ctx.discarder or ctx.robbed):
+        raise ContextError("a kong replacement tile is drawn, not claimed: --kong-draw excludes --discarder/--robbed")
+    if not ways and not ctx.kong_draw:
+        raise ContextError("say how the hand was won: --self-draw, --discarder SEAT or --robbed SEAT")
+    for key in ("discarder", "robbed", "liable"):
+        if getattr(ctx, key) == ctx.seat:
+            raise ContextError(f"the winner ({ctx.seat}) cannot also be the {key} seat")
+    if ctx.first_turn and ctx.robbed:
+        raise ContextError("no kong can be added, so none robbed, before the first discard: "
+                           "--first-turn excludes --robbed")
+    if ctx.first_turn and ctx.seat == ctx.dealer and not ctx.by_self_draw:
+        raise ContextError("a heavenly hand (dealer, --first-turn) is won on the dealer's own draw, not a claim")
+    if ctx.first_turn and ctx.seat != ctx.dealer and ctx.discarder not in (None, ctx.dealer):
+        raise ContextError("an earthly hand (--first-turn, non-dealer) is won on the dealer's first discard")
+
+
+def _flag_name(name: str) -> str:
+    return "--other" if name == "others" else "--" + name.replace("_", "-")
+
+
+def _plan(variant) -> tuple:
+    """(variant, the flags it does not read with their defaults, its --set keys, the names of those
+    flags), kept on the ruleset itself (one look-up a hand)."""
+    try:
+        return variant._flag_plan
+    except AttributeError:
+        pass
+    flags = set(variant.flags)
+    unread = tuple((name, default) for name, default in FLAG_DEFAULTS.items()
+                   if name not in flags and name not in UNIVERSAL_FLAGS)
+    plan = (variant, unread, frozenset(k for k in variant.context_keys if k not in _FIELD_NAMES),
+            frozenset(n for n, _d in unread))
+    try:
+        variant._flag_plan = plan
+    except AttributeError:  # (an object that takes no attributes: worked out each time)
+        pass
+    return plan
+
+
+def check_for_ruleset(ctx: Context, variant) -> None:
+    """Refuse what the ruleset would silently ignore: a flag it does not read (its YAML `flags:` lists
+    the optional ones it reads; UNIVERSAL_FLAGS are read by every ruleset) set to anything but its
+    default, and a `--set` key (a record's unknown key) its `context:` does not document."""
+    plan = _plan(variant)
+    given = ctx.__dict__.get("_given")
+    if given is not None and plan[3].isdisjoint(given):  # no flag it does not read is set (_built)
+        if variant.wild_kong_keys or (ctx.extra and not plan[2].issuperset(ctx.extra)):  # (no set made of {})
+            return _check_for_ruleset(ctx, variant)
+        return None
+    # the same tests as _check_for_ruleset's: when one fails, it runs to give its first error
+    for name, default in plan[1]:
+        value = getattr(ctx, name)
+        if value != default and value is not None:
+            return _check_for_ruleset(ctx, variant)
+    if variant.wild_kong_keys or (ctx.extra and not plan[2].issuperset(ctx.extra)):
+        return _check_for_ruleset(ctx, variant)
+    return None
+
+
+def _check_for_ruleset(ctx: Context, variant) -> None:
+    from ..suggest import did_you_mean
+
+    flags = set(variant.flags)
+    for name, default in FLAG_DEFAULTS.items():
+        if name in flags or name in UNIVERSAL_FLAGS:
+            continue
+        value = getattr(ctx, name)
+        if value != default and value is not None:
+            listed = ", ".join(_flag_name(f) for f in variant.flags) or "none beyond the universal ones"
+            raise ContextUnknown(f"{_flag_name(name)} means nothing in {variant.id} (its flags: {listed})"
+                                 + did_you_mean(name, [f for f in flags if f != name]))
+    for key in variant.wild_kong_keys:  # kongs declared without a meld: four at most, like any kongs
+        if key in ctx.extra:
+            whole(key, ctx.extra[key], 4, "a player declares at most four kongs")
+    if ctx.extra:
+        known = [k for k in variant.context_keys if k not in _FIELD_NAMES]
+        for key in ctx.extra:
+            if key not in known:
+                hint = did_you_mean(key, known + sorted(_FIELD_NAMES - {"extra", "rules"}))
+                listed = ", ".join(known) or "none"
+                raise ContextUnknown(f"unknown key {key!r}: {variant.id} reads no such fact"
+                                     + (hint or f" (its --set keys: {listed})"))

@@ -1,0 +1,82 @@
+"""Rulesets as data: load variants/*.yaml, follow `extends:`, validate every key, bind options.
+
+A variant names its patterns (predicate, parameters, value, unit, rule), exclusions, series, limits,
+its scoring and payment models with their parameters, its house-rule options and their defaults.
+A string value "$name" anywhere in patterns, scoring or payment is the option `name`'s value."""
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+from ..errors import VariantError
+# the parts live in their own modules; every name stays importable from here
+from .bind import (  # noqa: F401
+    _OPTION_KEYS, _TYPES, MAX_OPTION, Bound, Option, PatternSpec, Variant, resolve, when_ok)
+from .check import _HAND_KEYS, _PATTERN_KEYS, _TOP_KEYS, _flags, _need, _refs, build  # noqa: F401
+from .files import (  # noqa: F401
+    _CACHE_VERSION, MAX_BYTES, MAX_DEPTH, MAX_EXTENDS, _cache_dir, _check_depth, _load_merged, _load_raw,
+    _merge, _prune, _read_yaml, _stamp, club_dirs, club_ids, resolve_path, shipped_ids, variants_dir)
+
+
+_BUILT: dict = {}  # (ref, the content digests of its files) -> Variant; bounded
+_CHAINS: dict = {}  # ref -> the files its last load read (itself and its `extends` parents); bounded
+
+
+def _load_cached(ref: str) -> Variant:
+    """The built Variant, kept per content of every file of its `extends` chain (not per path and
+    modification time: a file rewritten within the same clock tick, or copied, is seen as it is)."""
+    chain = _CHAINS.get(ref)
+    key = (ref, tuple(_stamp(f)[1] for f in chain)) if chain else None
+    got = _BUILT.get(key) if key else None
+    if got is not None:
+        return got
+    data, src, files = _load_merged(ref)
+    try:
+        variant = build(data, src)
+    except (TypeError, AttributeError, KeyError, ValueError, IndexError) as e:
+        # a key of the wrong shape that the checks above did not name: still the file's fault
+        raise VariantError(f"malformed ruleset ({type(e).__name__}: {e})", src) from None
+    for d in (_BUILT, _CHAINS):
+        if len(d) >= 64:
+            d.clear()
+    _CHAINS[ref] = files
+    _BUILT[(ref, tuple(_stamp(f)[1] for f in files))] = variant
+    return variant
+
+
+_PATHS: dict[str, Path] = {}
+# a batch names its ruleset once per hand: the file's modification time is looked at again only after
+# this many seconds (a stat per hand cost more than parsing the hand)
+RECHECK_SECONDS = 1.0
+_RECENT: dict = {}  # ref -> (monotonic time of the last look, Variant)
+
+
+def load_variant(ref: str | Variant) -> Variant:
+    """A shipped ruleset by id, or a user's YAML file by path (reloaded when the file changes; a
+    change is seen within RECHECK_SECONDS)."""
+    if isinstance(ref, Variant):
+        return ref
+    if not isinstance(ref, str) or not ref:
+        raise VariantError(f"a variant is an id or a path, got {ref!r}")
+    now = time.monotonic()
+    recent = _RECENT.get(ref)
+    if recent is not None and now - recent[0] < RECHECK_SECONDS:
+        return recent[1]
+    variant = _load_fresh(ref)
+    if len(_RECENT) >= 256:
+        _RECENT.clear()
+    _RECENT[ref] = (now, variant)
+    return variant
+
+
+def _load_fresh(ref: str) -> Variant:
+    path = _PATHS.get(ref)
+    if path is None:
+        if len(_PATHS) >= 256:
+            _PATHS.clear()
+        path = _PATHS[ref] = resolve_path(ref)
+    if not os.path.exists(path):
+        _PATHS.pop(ref, None)
+        raise VariantError("no such file", str(path))
+    return _load_cached(ref)
