@@ -11,10 +11,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from click.testing import CliRunner  # noqa: E402
 
-from scorer.core import engine  # noqa: E402
 from scorer.cli.main import main  # noqa: E402
+from scorer.core import engine  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
-from scorer.rulesets.variant import shipped_ids  # noqa: E402
+from scorer.rulesets.files import shipped_ids
 from tests.fuzzing import contexts, near_miss, random_bytes_text, random_string  # noqa: E402
 
 

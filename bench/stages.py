@@ -33,8 +33,9 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from scorer.core import engine  # noqa: E402
-from scorer.errors import MjError  # noqa: E402
+from scorer.core import setup as engine_setup
 from scorer.core.facts import Facts  # noqa: E402
+from scorer.errors import MjError  # noqa: E402
 from scorer.notation.parse import parse_hand  # noqa: E402
 from tests.gen import benchmark_hands  # noqa: E402
 
@@ -82,11 +83,11 @@ def staged(hands, variant="hk-old", rules=RULES) -> list:
     for text, ctx in hands:
         t = [clock()]
         try:
-            s = engine._setup(ctx, variant, rules, {})
+            s = engine_setup._setup(ctx, variant, rules, {})
             t.append(clock())
             hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
             t.append(clock())
-            wild = s.wild or engine._wild_of(s.bound, s.ctx)
+            wild = s.wild or engine_setup._wild_of(s.bound, s.ctx)
             readings = engine.readings_of(hand, s.variant, s.bound, wild)
             if not readings:
                 raise MjError("not a winning hand")

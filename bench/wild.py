@@ -30,9 +30,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scorer.core import decompose, engine  # noqa: E402
+from scorer.core import (
+    engine,  # noqa: E402
+    wild_splits,
+)
+from scorer.core import setup as engine_setup
 from scorer.errors import MjError  # noqa: E402
-from scorer.rulesets.variant import load_variant, shipped_ids  # noqa: E402
+from scorer.notation import parse as notation_parse
+from scorer.rulesets.files import shipped_ids
+from scorer.rulesets.variant import load_variant
 from tests.gen import wild_hand  # noqa: E402
 from tests.test_properties import allowed_tiles  # noqa: E402
 
@@ -57,7 +63,7 @@ def cpu(vid: str, batch: list) -> float:
 
 
 def one(vid: str, text: str, ctx: dict) -> float:
-    decompose._wild_splits_by_suit.cache_clear()  # the whole hand's splits, as for a hand not seen before
+    wild_splits._wild_splits_by_suit.cache_clear()  # the whole hand's splits, as for a hand not seen before
     t = time.process_time()
     try:
         engine.score(text, ctx, variant=vid)
@@ -106,9 +112,9 @@ def search(per_cell: int) -> None:
 def readings(vid: str, text: str, ctx: dict) -> str:
     """How many readings the hand has and how scoring ended (the chosen total or the refusal)."""
     try:
-        s = engine._setup(ctx, vid, None, {})
-        hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
-        n = len(engine.readings_of(hand, s.variant, s.bound, engine._wild_of(s.bound, s.ctx)))
+        s = engine_setup._setup(ctx, vid, None, {})
+        hand = notation_parse.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+        n = len(engine.readings_of(hand, s.variant, s.bound, engine_setup._wild_of(s.bound, s.ctx)))
     except MjError as e:
         return f"refused before reading: {e}"[:100]
     try:

@@ -4,8 +4,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from scorer.notation.format import format_tiles
 from scorer.notation.hand import CHOW, KONG, PUNG
-from scorer.notation.parse import format_tiles
 from scorer.notation.tiles import tile_name
 
 

@@ -6,8 +6,9 @@ import importlib.util
 from pathlib import Path
 
 from scorer.core import engine
-from scorer.errors import MjError
+from scorer.core import setup as engine_setup
 from scorer.core.facts import Facts
+from scorer.errors import MjError
 from scorer.notation.parse import parse_hand
 
 _BENCH = Path(__file__).resolve().parent.parent / "bench"
@@ -26,9 +27,9 @@ def reading_facts(cases, variant, rules):
     out = []
     for text, ctx in cases:
         try:
-            s = engine._setup(ctx, variant, rules, {})
+            s = engine_setup._setup(ctx, variant, rules, {})
             hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
-            wild = s.wild or engine._wild_of(s.bound, s.ctx)
+            wild = s.wild or engine_setup._wild_of(s.bound, s.ctx)
             readings = engine.readings_of(hand, s.variant, s.bound, wild)
         except MjError:
             continue

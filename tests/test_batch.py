@@ -13,9 +13,11 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from scorer.core import engine
-from scorer.cli.main import main
+from scorer.batch import jobs as batch_jobs
+from scorer.batch import read as batch_read
 from scorer.cli.batch import run
+from scorer.cli.main import main
+from scorer.core import engine
 from tests.gen import random_context, random_winning
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -377,7 +379,7 @@ def test_loss_cap_from_the_variant_option_through_batch(tmp_path):
 
 
 def test_overlong_line_is_a_rejected_record_and_the_rest_is_scored(tmp_path):
-    from scorer.batch.run import MAX_LINE
+    from scorer.batch.read import MAX_LINE
 
     good = '{"hand": "123p 456p CCC NNN 55p", "seat": "N", "discarder": "S"}\n'
     path = tmp_path / "long.jsonl"
@@ -389,7 +391,7 @@ def test_overlong_line_is_a_rejected_record_and_the_rest_is_scored(tmp_path):
 
 
 def test_overlong_yaml_line_stops_the_file_with_a_message(tmp_path):
-    from scorer.batch.run import MAX_LINE
+    from scorer.batch.read import MAX_LINE
 
     path = tmp_path / "long.yaml"
     path.write_text("- hand: '" + "1m" * MAX_LINE + "'\n")
@@ -429,10 +431,10 @@ def test_lines_are_cut_at_line_ends_whatever_the_blocks(step, monkeypatch):
 
     monkeypatch.setattr(batch_mod, "MAX_LINE", 10)
     lines = [b"a" * 10 + b"\n", b"b" * 11 + b"\n", b"\n", b"c\r\n", b"d" * 40 + b"\n", b"e" * 3 + b"\n", b"f" * 10]
-    got = list(batch_mod._bounded_lines(_Trickle(b"".join(lines), step)))
+    got = list(batch_read._bounded_lines(_Trickle(b"".join(lines), step)))
     # a line of MAX_LINE bytes (its line end not counted) is read; longer ones come back as None
     assert got == [lines[0], None, b"\n", b"c\r\n", None, b"eee\n", b"f" * 10]
-    assert list(batch_mod._bounded_lines(_Trickle(b"g" * 25, step))) == [None]
+    assert list(batch_read._bounded_lines(_Trickle(b"g" * 25, step))) == [None]
 
 
 @pytest.mark.parametrize("how", [{"group": 4}, {"processes": 2, "chunk": 2, "window": 1},
@@ -444,7 +446,7 @@ def test_grouped_scoring_keeps_order_and_the_records_read_before_a_failure(how):
     from scorer.batch import run as batch_mod
 
     hands = ["123p 456p CCC NNN 55p", "[CCC,2] [234s,1] 678m 99p 55s 5s", "123m 456m 789m 11p 22p 2p"]
-    jobs = [batch_mod.Job("f", i + 1, "f", "hk-old", hands[i % 3], {"seat": "N", "discarder": "S",
+    jobs = [batch_jobs.Job("f", i + 1, "f", "hk-old", hands[i % 3], {"seat": "N", "discarder": "S",
                                                                    "rules": {"min_faan": 0}}) for i in range(31)]
 
     def reader():

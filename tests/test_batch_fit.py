@@ -7,8 +7,8 @@ import pytest
 from click.testing import CliRunner
 
 from scorer.cli.main import main
-from scorer.rulesets.context import make_context
 from scorer.errors import ContextError
+from scorer.rulesets.context import make_context
 
 SESSION = "examples/hk-old-session.yaml"
 WORKED = "examples/classical-worked.yaml"

@@ -11,10 +11,11 @@ import random
 
 import pytest
 
-from scorer.batch import run as batch, jobs as batch_jobs
-from scorer.errors import MjError
+from scorer.batch import jobs as batch_jobs
+from scorer.batch import run as batch
 from scorer.batch.read import Raw, read_jsonl
 from scorer.batch.write import INDENT, TextWriter
+from scorer.errors import MjError
 from scorer.output.width import wrap_text
 from tests.gen import random_context, random_winning
 
@@ -57,7 +58,7 @@ def _house(var):
                                   ("zung-jung", {"min_faan": 0, "x": 1}, _house), ("hk", None, _house)])
 def test_preparer_makes_prepare_jobs_key_by_key(args, monkeypatch):
     raws = _raws(3000, seed=len(str(args)))
-    plain = [batch.prepare(raw, *args) for raw in raws]
+    plain = [batch_jobs.prepare(raw, *args) for raw in raws]
     taken = []
     real = batch_jobs.prepare
 
@@ -66,7 +67,7 @@ def test_preparer_makes_prepare_jobs_key_by_key(args, monkeypatch):
         return real(*a, **k)
 
     monkeypatch.setattr(batch_jobs, "prepare", counting)
-    prep = batch.Preparer(*args)
+    prep = batch_jobs.Preparer(*args)
     fast = [prep(raw) for raw in raws]
     for raw, p, f in zip(raws, plain, fast):
         assert p == f, (raw, p, f)
@@ -91,8 +92,8 @@ def test_jsonl_reader_hands_on_the_preparer_jobs(tmp_path):
         lines.append(json.dumps(rec))
     data = ("\ufeff" + "\n".join(lines) + "\n").encode()
     args = ("hk-old", {"min_faan": 1}, None)
-    plain = [batch.prepare(raw, *args) for raw in read_jsonl(io.BytesIO(data), "f")]
-    fast = list(read_jsonl(io.BytesIO(data), "f", batch.Preparer(*args)))
+    plain = [batch_jobs.prepare(raw, *args) for raw in read_jsonl(io.BytesIO(data), "f")]
+    fast = list(read_jsonl(io.BytesIO(data), "f", batch_jobs.Preparer(*args)))
     assert plain == fast and len(plain) > 500
 
 
@@ -129,7 +130,7 @@ def test_jsonl_reader_slices_the_hand_out_as_json_reads_it():
         lines.append(rng.choice(_TRICKY_LINES) if rng.random() < 0.4 else json.dumps(rec))
     data = ("\n".join(lines + _TRICKY_LINES) + "\n").encode()
     args = ("hk-old", {"min_faan": 1}, None)
-    prep = batch.Preparer(*args)
+    prep = batch_jobs.Preparer(*args)
     sliced = []
     real = prep.line
 
@@ -139,7 +140,7 @@ def test_jsonl_reader_slices_the_hand_out_as_json_reads_it():
         return job
 
     prep.line = line
-    plain = [batch.prepare(raw, *args) for raw in read_jsonl(io.BytesIO(data), "f")]
+    plain = [batch_jobs.prepare(raw, *args) for raw in read_jsonl(io.BytesIO(data), "f")]
     fast = list(read_jsonl(io.BytesIO(data), "f", prep))
     assert plain == fast
     for p, f in zip(plain, fast):
@@ -163,7 +164,7 @@ def _outcomes(jobs, mode, fresh):
 @pytest.mark.parametrize("mode", ["row", "jsonl", "", "full"])
 def test_kept_outcome_members_are_the_ones_made_afresh(mode):
     rng = random.Random(11)
-    prep = batch.Preparer("hk-old", {"min_faan": 0})
+    prep = batch_jobs.Preparer("hk-old", {"min_faan": 0})
     jobs = []
     for i in range(400):
         rec = {"hand": random_winning(rng), **random_context(rng)}
@@ -199,9 +200,9 @@ def _row_middle(outcome, paid):
 
 def _plain(job, mode):
     """score_job's outcome as it was made before the kept members: every member from the result."""
-    from scorer.core import engine
     from scorer.batch.jsonline import encode
     from scorer.batch.ledger import paid_by_seat
+    from scorer.core import engine
     from scorer.output.results import result_dict
 
     r = engine.score(job.hand, job.ctx, variant=job.variant)
@@ -238,7 +239,7 @@ def test_below_on_one_line_is_wrap_text(cols):
 @pytest.mark.parametrize("mode", ["row", "jsonl"])
 def test_compact_outcome_expands_to_the_outcome(mode):
     rng = random.Random(5)
-    prep = batch.Preparer("hk-old", {"min_faan": 0})
+    prep = batch_jobs.Preparer("hk-old", {"min_faan": 0})
     compared = 0
     for i in range(300):
         rec = {"hand": random_winning(rng), **random_context(rng)}
@@ -283,7 +284,7 @@ def test_a_workers_coded_outcomes_decode_to_its_outcomes(mode, monkeypatch):
     monkeypatch.setattr(batch, "_EPOCH", [0, 0])
     monkeypatch.setattr(batch, "MAX_SENT", 150)
     rng = random.Random(12)
-    prep = batch.Preparer("hk-old", {"min_faan": 0})
+    prep = batch_jobs.Preparer("hk-old", {"min_faan": 0})
     jobs = [prep(Raw("f", i + 1, {"hand": random_winning(rng), **random_context(rng)})) for i in range(600)]
     tables: dict = {}
     numbers = epochs = 0

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from scorer.batch import run as batch
-from scorer.cli.batch import run
 from scorer.batch.ledger import Ledger, Quick, paid_by_seat
+from scorer.cli.batch import run
 from scorer.core.result import Transfer
 from tests.gen import random_context, random_winning
 

@@ -7,8 +7,8 @@ from dataclasses import fields
 
 import pytest
 
-from scorer.rulesets import context as cx
 from scorer.errors import MjError
+from scorer.rulesets import context as cx
 from scorer.rulesets.variant import load_variant
 
 # values each key may take, good and bad (a few of each kind the checks tell apart)

@@ -4,11 +4,12 @@ import random
 
 import pytest
 
-from scorer.core.decompose import _wild_splits, standard_splits
+from scorer.core.decompose import standard_splits
 from scorer.core.forms import seven_pairs, thirteen_orphans
+from scorer.core.wild import WildSpec, split_wild
+from scorer.core.wild_splits import _wild_splits
 from scorer.notation.parse import parse_hand
 from scorer.notation.tiles import tile_name
-from scorer.core.wild import WildSpec, split_wild
 from tests.gen import random_winning
 
 mahjong = pytest.importorskip("mahjong")
@@ -147,7 +148,8 @@ def test_per_suit_wild_search_matches_the_reference_search():
 def test_plain_placements_match_place_win():
     # standard_readings places the winning tile in a wild-free split with its own loop (equal blocks are
     # adjacent in a split); place_win is the general rule it must agree with, equal blocks counted once
-    from scorer.core.decompose import Reading, meld_blocks, place_win, standard_readings
+    from scorer.core.blocks import Reading
+    from scorer.core.decompose import meld_blocks, place_win, standard_readings
 
     rng = random.Random(11)
     for _ in range(3000):

@@ -9,12 +9,12 @@ import jsonschema
 import pytest
 from click.testing import CliRunner
 
-from scorer.core import tools
 from scorer.cli.main import main
+from scorer.core import tools
 from scorer.errors import MjError
 from scorer.notation.parse import parse_hand
-from scorer.rulesets.variant import shipped_ids
 from scorer.output.width import text_width
+from scorer.rulesets.files import shipped_ids
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = {name: json.loads((ROOT / "docs" / "schema" / f"{name}.json").read_text())

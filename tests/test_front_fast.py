@@ -10,14 +10,16 @@ import random
 
 import pytest
 
-from scorer.rulesets import context as cx
+from scorer.core import blocks, wild_splits
 from scorer.core import decompose as dc
 from scorer.core.engine import score
-from scorer.errors import MjError
 from scorer.core.forms import thirteen_orphans
+from scorer.errors import MjError
+from scorer.notation import hand as hand_module
 from scorer.notation.hand import PAIR
 from scorer.notation.parse import parse_hand
 from scorer.notation.tiles import ORPHANS, tile_name
+from scorer.rulesets import context as cx
 from scorer.rulesets.variant import load_variant
 from tests.test_context_fast import VALUES, _outcome, _state
 
@@ -91,7 +93,7 @@ def _plain_reference(counts):
         if not splits:
             return []
         pairs += n % 3 == 2
-        per_suit.append([tuple(dc.Block(k, base + t) for k, t in split) for split in splits])
+        per_suit.append([tuple(blocks.Block(k, base + t) for k, t in split) for split in splits])
     if pairs != 1:
         return []
     return [sum(combo, ()) for combo in itertools.product(*per_suit)]
@@ -118,7 +120,7 @@ def test_plain_splits_agree_with_the_recursive_search_and_the_general_enumerator
         counts = tuple(counts)
         fast = dc._plain_splits(counts)
         assert fast == _plain_reference(counts), counts
-        assert sorted(tuple(sorted(s)) for s in fast) == sorted(dc._wild_splits(counts, 0, True)), counts
+        assert sorted(tuple(sorted(s)) for s in fast) == sorted(wild_splits._wild_splits(counts, 0, True)), counts
         found += bool(fast)
     assert found > 1000
 
@@ -228,7 +230,7 @@ def test_suit_tables_hold_only_what_the_cyclic_gc_stops_tracking():
     assert len(entries) > 20
     assert not any(gc.is_tracked(e) for e in entries)
     splits = dc._plain_splits(parse_hand("123m 456m 789m 11p 345s").counts)
-    assert splits and all(isinstance(b, dc.Block) for s in splits for b in s)
+    assert splits and all(isinstance(b, blocks.Block) for s in splits for b in s)
 
 
 @pytest.mark.parametrize("variant", ["riichi", "mcr", "hk-old", "wuhan", "xiamen"])
@@ -280,7 +282,7 @@ def test_seven_pairs_form_reads_exactly_the_seven_pairs_hands(quads):
         concealed = tuple(t for t in range(34) for _ in range(counts[t]))
         if not concealed:
             continue
-        hand = dc.Hand(concealed, (), (), concealed[-1])
+        hand = hand_module.Hand(concealed, (), (), concealed[-1])
         got = seven_pairs(hand, counts, 0, False, {"seven_pairs_quads": quads})
         want = sum(counts) == 14 and all(c % 2 == 0 for c in counts) and (quads or max(counts) <= 2)
         assert bool(got) == want, counts

@@ -6,8 +6,8 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from scorer.core import engine
 from scorer.cli.main import main
+from scorer.core import engine
 from scorer.errors import MjError
 from tests.fuzzing import contexts, near_miss, random_bytes_text, random_string
 

@@ -13,8 +13,8 @@ import yaml
 from click.testing import CliRunner
 
 import scorer
-from scorer.core import engine
 from scorer.cli.main import main
+from scorer.core import engine
 from scorer.errors import ContextError, IllegalWin
 from tests.gen import random_context, random_winning
 

@@ -7,6 +7,7 @@ import pytest
 
 from scorer.core import engine
 from scorer.errors import IllegalWin
+from scorer.rulesets import variant as variant_module
 from tests.gen import random_context, random_winning
 
 ANY = {"min_faan": 0}  # patterns tested on their own, without the table minimum refusing the hand
@@ -71,7 +72,7 @@ def test_values_match_the_tables():
                 "pure_hand": 7, "little_dragons": 5, "little_winds": 6, "mixed_terminals": 5, "all_honours": 10,
                 "great_dragons": 8, "double_kong": 9, "from_the_wall": 1, "robbing_kong": 1, "last_tile": 1,
                 "no_flowers": 1, "own_flower": 1, "own_season": 1, "all_flowers": 2, "all_seasons": 2}
-    v = engine.load_variant("hk-old")
+    v = variant_module.load_variant("hk-old")
     values = {p.name: p.value for p in v.patterns}
     for name, value in expected.items():
         assert values[name] == value, name

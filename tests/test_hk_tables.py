@@ -13,7 +13,8 @@ import pytest
 
 from scorer.core import engine
 from scorer.errors import VariantError
-from scorer.output.results import variant_text
+from scorer.output.rulesets import variant_text
+from scorer.rulesets import variant as variant_module
 
 TABLES = {
     "white": {0: 1, 1: 2, 2: 4, 3: 8, 4: 16, 5: 24, 6: 32, 7: 48, 8: 64, 9: 96, 10: 96, 13: 96},
@@ -131,7 +132,7 @@ def test_hk_old_wikipedia_examples_unchanged(faan, ctx, net):
 
 
 def test_hk_old_defaults_unchanged():
-    opts = engine.load_variant("hk-old").option_values()
+    opts = variant_module.load_variant("hk-old").option_values()
     assert (opts["payout_table"], opts["faan_limit"], opts["stake"]) == ("old_hk", 0, 1)
     # 10+ faan stays 8 base points however many faan; limit hands 64 from each, undoubled
     assert base("hk-old", 16) == 8

@@ -5,12 +5,12 @@ import io
 import json
 import random
 
-from scorer.core import engine
-from scorer.cli.batch import JsonlWriter, _record_dict
-from scorer.errors import MjError
 from scorer.batch.jsonline import members
+from scorer.batch.write import JsonlWriter, _record_dict
+from scorer.core import engine
+from scorer.errors import MjError
 from scorer.output.results import result_dict
-from scorer.rulesets.variant import shipped_ids
+from scorer.rulesets.files import shipped_ids
 from tests.test_properties import make_case
 
 

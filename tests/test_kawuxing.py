@@ -4,7 +4,6 @@ cap, the tile set and the other refusals, who pays a win, kong payments of every
 streaks, the session file, and zero-sum payments over generated hands. The text has no worked
 example; every expected figure below is worked out from the text in a comment."""
 import random
-import re
 from pathlib import Path
 
 import pytest

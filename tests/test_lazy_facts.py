@@ -6,8 +6,8 @@ import pytest
 from scorer import make_context, parse_hand
 from scorer.core.engine import readings_of
 from scorer.core.facts import EAGER, Facts, LazyFacts
-from scorer.rulesets.variant import load_variant
 from scorer.core.wild import WildSpec
+from scorer.rulesets.variant import load_variant
 
 from .test_riichi_readings import _bench
 

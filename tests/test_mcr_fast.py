@@ -169,8 +169,8 @@ def _plain_fans(items, bound, minimum, minimum_excludes, no_fan, prefer, defer):
 def test_value_model_equals_the_plain_sums():
     # random item lists of the ruleset's fans (the ordering fans, flowers, repeats of a name) through the
     # value model, against the plain sums and the key from every name present
-    from scorer.models.mcr import mcr_fans
     from scorer.core.result import Item
+    from scorer.models.mcr import mcr_fans
 
     bound = _facts(3, 50, {})[0][0]
     specs = [spec for spec, _fn, _p, _v in bound.patterns]
@@ -198,7 +198,7 @@ def test_value_model_equals_the_plain_sums():
 
 def test_honours_and_knitted_glance_keeps_the_readings():
     # the form's glance (a pair or a pung: no reading) against its full test, on the benches' hands
-    from scorer.core.decompose import SINGLE, Block, Reading
+    from scorer.core.blocks import SINGLE, Block, Reading
     from scorer.notation.parse import parse_hand
 
     def plain(hand, counts):
@@ -238,8 +238,8 @@ def test_knitted_glance_keeps_the_straights():
 
 
 def test_kept_payments_equal_the_plain_ones():
-    from scorer.models.mcr import _pay, mcr_pay
     from scorer.core.result import HandValue
+    from scorer.models.mcr import _pay, mcr_pay
 
     seen = Counter()
     for bound, f in _facts(16, 1500, {}):
@@ -314,7 +314,7 @@ def test_preferred_glance_keeps_the_plain_answer():
     # and on every three or four chows of one suit and pungs of three ranks
     from itertools import combinations_with_replacement as cwr
 
-    from scorer.core.decompose import Block, Reading
+    from scorer.core.blocks import Block, Reading
     from scorer.notation.hand import CHOW, PAIR, PUNG
 
     found = Counter()
@@ -381,7 +381,8 @@ def test_pair_waits_beside_a_set_at_every_rank():
 
 def _plain_knitted_straight(hand, counts):
     """mcr_forms.knitted_straight as first written (its blocks counted one by one)."""
-    from scorer.core.decompose import SINGLE, Reading, _plain_splits, meld_blocks
+    from scorer.core.blocks import SINGLE, Reading
+    from scorer.core.decompose import _plain_splits, meld_blocks
 
     if len(hand.melds) > 1:
         return []

@@ -9,10 +9,11 @@ import random
 import pytest
 
 from scorer.core import engine
-from scorer.errors import MjError
+from scorer.core import setup as engine_setup
 from scorer.core.facts import Facts
-from scorer.models import faan, pay
 from scorer.core.result import HandValue, Transfer
+from scorer.errors import MjError
+from scorer.models import faan, pay
 from scorer.notation.tiles import tile_name
 from scorer.rulesets.variant import load_variant
 from tests.gen import benchmark_hands, random_context, random_winning
@@ -75,8 +76,8 @@ def _settle(bound, value, ctx, facts):
 def readings(case):
     """(bound, ctx, facts) of every reading of a case (text, context dict, ruleset, rules)."""
     text, ctx, vid, rules = case
-    hand, ctx, variant, bound = engine._coerce(text, dict(ctx), vid, rules, {})
-    wild = engine._wild_of(bound, ctx)
+    hand, ctx, variant, bound = engine_setup._coerce(text, dict(ctx), vid, rules, {})
+    wild = engine_setup._wild_of(bound, ctx)
     return [(bound, ctx, Facts(hand, r, ctx, wild, bound.options))
             for r in engine.readings_of(hand, variant, bound, wild)]
 

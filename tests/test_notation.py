@@ -5,8 +5,9 @@ import random
 import pytest
 
 from scorer.errors import NotationError
+from scorer.notation.format import format_glyphs
 from scorer.notation.hand import CHOW, KONG, PUNG
-from scorer.notation.parse import format_glyphs, parse_hand
+from scorer.notation.parse import parse_hand
 from scorer.notation.tiles import GREEN, RED, WHITE, glyph
 from tests.gen import random_winning
 

@@ -5,9 +5,10 @@ import re
 
 import pytest
 
-from scorer.notation import parse as notation
 from scorer.errors import NotationError
-from scorer.notation.parse import _fast_parse, _parse_hand, format_hand, format_tiles, parse_hand
+from scorer.notation import parse as notation
+from scorer.notation.format import format_hand, format_tiles
+from scorer.notation.parse import _fast_parse, _parse_hand, parse_hand
 from scorer.notation.tiles import tile_name
 from tests.gen import benchmark_hands, random_winning
 

@@ -11,9 +11,10 @@ from hypothesis import strategies as st
 
 from scorer.core import engine
 from scorer.errors import MjError
-from scorer.output.results import result_json
 from scorer.notation.tiles import tile_name
-from scorer.rulesets.variant import load_variant, shipped_ids
+from scorer.output.results import result_json
+from scorer.rulesets.files import shipped_ids
+from scorer.rulesets.variant import load_variant
 from tests.gen import random_context, random_winning
 
 JSON_KEYS = {"variant", "hand", "total", "items", "decomposition", "payments", "net"}

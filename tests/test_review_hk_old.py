@@ -10,7 +10,8 @@ import pytest
 
 from scorer.core import engine
 from scorer.errors import IllegalWin, MjError
-from scorer.notation.parse import format_hand, parse_hand
+from scorer.notation.format import format_hand
+from scorer.notation.parse import parse_hand
 
 
 def score(hand, rules=None, **ctx):

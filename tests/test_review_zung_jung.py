@@ -3,9 +3,7 @@ Each test states the text's figure, worked by hand. Self-drawn by S unless a tes
 import pytest
 
 from scorer.errors import IllegalWin
-
 from tests.test_zung_jung import items, score
-
 
 # ---- impossible wins that the code paid --------------------------------------------------------------
 

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from scorer.core import engine
+from scorer.core import setup as engine_setup
 from scorer.errors import ContextError, MjError
 from scorer.models import riichi as model
 from scorer.patterns import riichi_fu
@@ -39,7 +40,7 @@ def test_payments_kept_in_parts_equal_the_whole_work():
             seat = rng.choice(SEATS)
             win = {"self_draw": True} if rng.random() < 0.4 else {
                 rng.choice(("discarder", "robbed")): rng.choice([s for s in SEATS if s != seat])}
-            ctxs.append(engine._setup(dict(win, seat=seat, honba=rng.choice((0, 0, 1, 3)),
+            ctxs.append(engine_setup._setup(dict(win, seat=seat, honba=rng.choice((0, 0, 1, 3)),
                                            sticks=rng.choice((0, 0, 2))), "riichi", None, {}).ctx)
         for ctx in ctxs:
             for params in ({}, {"honba_ron": 150, "honba_each": 50, "stick": 500}):
@@ -61,7 +62,7 @@ def test_dora_from_kept_indicators_equal_a_fresh_read():
         counts = hand.all_counts if hand.melds else hand.counts
         for _ in range(2):
             dora, ura = rng.choice(names), rng.choice(names + [None])
-            ctx = engine._setup({"riichi": True, "seat": r.ctx.seat, "dora": dora, "ura": ura,
+            ctx = engine_setup._setup({"riichi": True, "seat": r.ctx.seat, "dora": dora, "ura": ura,
                                  "self_draw": True}, "riichi", None, {}).ctx
             f.ctx = ctx
             for flag, text in (("dora", dora), ("ura", ura)):
@@ -79,8 +80,8 @@ def test_dora_errors_name_their_flag_whether_or_not_a_text_was_read_before(text,
     f = r.chosen.facts
     riichi_fu.indicators("1m", "dora")  # a good text kept: a bad one is still read and refused
     for flag in ("dora", "ura", "dora"):
-        f.ctx = engine._setup({"riichi": True, "self_draw": True, flag: text}, "riichi", None, {}).ctx \
-            if flag == "dora" else engine._setup({"riichi": True, "self_draw": True, "ura": text}, "riichi", None,
+        f.ctx = engine_setup._setup({"riichi": True, "self_draw": True, flag: text}, "riichi", None, {}).ctx \
+            if flag == "dora" else engine_setup._setup({"riichi": True, "self_draw": True, "ura": text}, "riichi", None,
                                                  {}).ctx
         with pytest.raises(ContextError, match=message.format(flag).replace("[", r"\[")):
             riichi_fu.dora_count(f, ura=flag == "ura")

@@ -221,9 +221,10 @@ def test_xiamen_floats_zero_is_the_gold_float():
 import re  # noqa: E402
 
 from scorer import load_variant  # noqa: E402
-from scorer.rulesets.citations import cited_source  # noqa: E402
 from scorer.errors import VariantError  # noqa: E402
-from scorer.rulesets.variant import build, shipped_ids  # noqa: E402
+from scorer.rulesets.check import build
+from scorer.rulesets.citations import cited_source  # noqa: E402
+from scorer.rulesets.files import shipped_ids
 
 NINE = ["hk-old", "hk", "zung-jung", "classical", "xiamen", "quanzhou", "hangzhou", "kawuxing", "wuhan", "wuhan-3p"]
 FILE_REFERENCE = re.compile(r"\b00[0-4]\b|\.txt\b|\bL\d{2,3}\b|\blines? \d|\(l\.\d|J line|shared/|RULINGS")
@@ -272,7 +273,8 @@ def test_rules_quoted_in_japanese_gain_an_english_rendering(vid):
 
 
 def test_variants_show_and_the_breakdown_cite_sources_by_name():
-    from scorer.output.results import result_text, variant_text
+    from scorer.output.results import result_text
+    from scorer.output.rulesets import variant_text
     shown = variant_text("xiamen")
     assert "Cites:" in shown and "Xiamen rules = Xiamen (Amoy) mahjong rules" in shown
     assert "e65adf" not in shown and "000_" not in shown

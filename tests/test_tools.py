@@ -5,11 +5,11 @@ import random
 import pytest
 from click.testing import CliRunner
 
-from scorer.core import tools
 from scorer.cli.main import main
+from scorer.core import tools
 from scorer.core.decompose import standard_splits
-from scorer.errors import MjError
 from scorer.core.forms import seven_pairs, thirteen_orphans
+from scorer.errors import MjError
 from scorer.notation.parse import parse_hand
 from tests.gen import random_winning
 

@@ -5,7 +5,8 @@ import pytest
 
 from scorer.core import engine
 from scorer.errors import VariantError
-from scorer.rulesets.variant import load_variant, shipped_ids
+from scorer.rulesets.files import shipped_ids
+from scorer.rulesets.variant import load_variant
 
 
 def write(tmp_path, name, text):

@@ -11,12 +11,15 @@ import random
 import pytest
 
 from scorer.core import best, engine
-from scorer.core.decompose import Reading, meld_blocks, place_win, standard_splits
-from scorer.errors import IllegalWin, MjError
+from scorer.core import setup as engine_setup
+from scorer.core.blocks import Reading
+from scorer.core.decompose import meld_blocks, place_win, standard_splits
 from scorer.core.facts import Facts
 from scorer.core.forms import FORMS, instant_refusal
-from scorer.rulesets.variant import load_variant
 from scorer.core.wild import split_wild
+from scorer.errors import IllegalWin, MjError
+from scorer.notation import parse as notation_parse
+from scorer.rulesets.variant import load_variant
 from tests.gen import wild_hand
 from tests.test_properties import allowed_tiles
 
@@ -46,9 +49,9 @@ def plain_readings(hand, variant, bound, wild):
 
 def plain_score(text, ctx, vid):
     """(every reading with its total and refusal, the chosen reading, why) or the refusal message."""
-    s = engine._setup(ctx, vid, None, {})
-    hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
-    wild = engine._wild_of(s.bound, s.ctx)
+    s = engine_setup._setup(ctx, vid, None, {})
+    hand = notation_parse.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+    wild = engine_setup._wild_of(s.bound, s.ctx)
     rows = []
     for reading in plain_readings(hand, s.variant, s.bound, wild):
         facts = Facts(hand, reading, s.ctx, wild, s.bound.options)
@@ -119,9 +122,9 @@ def _wild_hands(seed, n, rulesets):
         v = load_variant(vid)
         text, ctx = wild_hand(rng, v, rng.choice((1, 2, 3, 4)), allowed_tiles(v))
         try:
-            s = engine._setup(ctx, vid, None, {})
-            hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
-            wild = engine._wild_of(s.bound, s.ctx)
+            s = engine_setup._setup(ctx, vid, None, {})
+            hand = notation_parse.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+            wild = engine_setup._wild_of(s.bound, s.ctx)
             readings = engine.readings_of(hand, s.variant, s.bound, wild)
         except MjError:
             continue
@@ -197,8 +200,8 @@ def test_views_follow_the_gold_set_water_option():
     """Xiamen's view is given gold_set_water's `gold_sets`: with the option off (a set holding a gold
     scores no set water) readings that differ only in golds held in pungs are told apart, and the
     view of the default (which does not tell them apart) would merge readings that score differently."""
-    from scorer.patterns.gold import gold_view
     from scorer.core.views import views
+    from scorer.patterns.gold_view import gold_view
 
     rng = random.Random(20261127)
     v = load_variant("xiamen")
@@ -207,9 +210,9 @@ def test_views_follow_the_gold_set_water_option():
     for _ in range(600):
         text, ctx = wild_hand(rng, v, rng.choice((2, 3)), allowed_tiles(v))
         try:
-            s = engine._setup(ctx, "xiamen", rules, {})
-            hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
-            wild = engine._wild_of(s.bound, s.ctx)
+            s = engine_setup._setup(ctx, "xiamen", rules, {})
+            hand = notation_parse.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+            wild = engine_setup._wild_of(s.bound, s.ctx)
             readings = engine.readings_of(hand, s.variant, s.bound, wild)
         except MjError:
             continue
@@ -252,9 +255,9 @@ def test_wuhan_pair_wait_is_one_on_every_reading_of_a_hand():
         text = f"{single} {' '.join(melds)} {win}"
         ctx = {"seat": "N", "discarder": "S", "wild": rng.choice((single, win, rng.choice(tiles)))}
         try:
-            s = engine._setup(ctx, "wuhan", None, {})
-            hand = engine.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
-            wild = engine._wild_of(s.bound, s.ctx)
+            s = engine_setup._setup(ctx, "wuhan", None, {})
+            hand = notation_parse.parse_hand(text, win=s.ctx.win, max_size=s.max_size)
+            wild = engine_setup._wild_of(s.bound, s.ctx)
             readings = engine.readings_of(hand, s.variant, s.bound, wild)
         except MjError:
             continue

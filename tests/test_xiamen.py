@@ -17,9 +17,10 @@ import yaml
 import scorer
 from scorer.core import engine
 from scorer.errors import ContextError, IllegalWin, MjError
-from scorer.notation.parse import format_tiles, parse_hand
-from scorer.output.results import result_text
+from scorer.notation.format import format_tiles
+from scorer.notation.parse import parse_hand
 from scorer.notation.tiles import tile_name
+from scorer.output.results import result_text
 from tests.gen import random_winning
 
 BASE = {"seat": "S", "dealer": "E", "round": "E", "indicator": "9s"}

@@ -11,6 +11,7 @@ import yaml
 import scorer
 from scorer.core import engine
 from scorer.errors import IllegalWin, VariantError
+from scorer.rulesets import variant as variant_module
 from tests.gen import random_context, random_winning
 
 V = "zung-jung"
@@ -123,7 +124,7 @@ def test_values_match_the_text():
             "mixed_rooted_terminals": 100, "pure_rooted_terminals": 400, "final_draw": 10, "final_discard": 10,
             "win_on_quad": 10, "robbing_a_quad": 10, "blessing_of_heaven": 155, "blessing_of_earth": 155,
             "thirteen_wonders": 160, "seven_pairs": 30}
-    v = engine.load_variant(V)
+    v = variant_module.load_variant(V)
     assert {p.name: p.value for p in v.patterns} == text
     assert all(p.rule.startswith("How to play Mahjong, ") for p in v.patterns)
 
@@ -152,7 +153,7 @@ SERIES = [
 def test_series_keeps_only_the_highest(hand, top, lower):
     r = score(hand)
     got = {i.name for i in r.value.items}
-    calls = {spec.name: (spec, pred) for spec, pred, _ in engine.load_variant(V).bind().calls}
+    calls = {spec.name: (spec, pred) for spec, pred, _ in variant_module.load_variant(V).bind().calls}
     for name in lower:
         spec, pred = calls[name]
         assert pred(r.chosen.facts), f"{name} should hold on {hand}: the series rule is what drops it"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from typing import Iterator
 
+from ..rulesets.context_values import scalar
 from .read import Raw, _lines
-from ..rulesets.context import scalar
 
 _STR_COLUMNS = frozenset({"hand", "variant", "session", "table", "discarder", "robbed", "seat", "round", "dealer",
                           "liable", "win", "wild", "indicator"})

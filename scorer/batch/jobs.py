@@ -7,9 +7,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from .read import ANNOTATIONS, HEADER_KEYS, Raw, _loads
 from ..errors import MjError
-
+from .read import ANNOTATIONS, HEADER_KEYS, Raw, _loads
 
 # ---- records to jobs ---------------------------------------------------------------------------
 

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import json
 
-from ..output.results import block_text, details_dict, result_dict
-from ..output.render import SCHEMA_VERSION
 from ..core.result import num
+from ..output.render import SCHEMA_VERSION
+from ..output.results import block_text, details_dict, result_dict
 
 encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(x, ensure_ascii=False) without a new encoder a call
 

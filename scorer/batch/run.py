@@ -26,17 +26,14 @@ from itertools import islice
 from typing import Iterator
 
 from ..core import engine
-# Reading the files is batch_read.py's; its names stay importable from here (callers, tests).
-from .read import (ANNOTATIONS, FORMATS, HEADER_KEYS, MAX_LINE, MAX_RECORD_BYTES, Counter,  # noqa: F401
-                         Raw, ReadError, _bounded_lines, format_of, is_header, open_source, read_csv,
-                         read_jsonl, read_source, read_yaml, sniff)
-# Records to jobs is batch_jobs.py's; its names stay importable from here (callers, tests).
-from .jobs import Job, Preparer, _check_start, _new_job, _typename, prepare, session_label  # noqa: F401
-from .write import middle_parts, value_column
 from ..errors import MjError, WorkerLost
-from .ledger import paid_by_seat
 from ..notation.parse import hand_text
 
+# Reading the files is batch_read.py's; its names stay importable from here (callers, tests).
+# Records to jobs is batch_jobs.py's; its names stay importable from here (callers, tests).
+from .jobs import Job, _new_job
+from .ledger import paid_by_seat
+from .write import middle_parts, value_column
 
 # ---- scoring ----------------------------------------------------------------------------------
 

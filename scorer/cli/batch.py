@@ -11,11 +11,10 @@ from itertools import chain
 
 import click
 
-from .main import _pairs, fail
-from ..errors import WorkerLost
 # The writers are batch_write.py's; their names stay importable from here (tests).
-from ..batch.write import (CsvWriter, JsonlWriter, JsonWriter, TextWriter, _record_dict,  # noqa: F401
-                          summary_text)
+from ..batch.write import CsvWriter, JsonlWriter, JsonWriter, TextWriter, summary_text
+from ..errors import WorkerLost
+from .common import _pairs, fail
 
 EXIT_OK, EXIT_REJECTS, EXIT_NOTHING, EXIT_BUG = 0, 1, 2, 3
 
@@ -210,13 +209,16 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
     """Score every record of `paths` onto `out`; returns the summary dict (`summary`, when given, is
     filled in as records are written: the account of a run that was interrupted). `house`: the config
     file's house rules per ruleset (config.house_rules()). Raises Stop under --strict."""
+    from ..batch import jobs as batch_jobs
+    from ..batch import read as batch_read
     from ..batch import run as batch
+    from ..batch import source as batch_source
     from ..batch.ledger import Ledger, LedgerError
 
     batch.tune_gc()
     err = err or sys.stderr
     out = Blocks(out)
-    counter = batch.Counter()
+    counter = batch_read.Counter()
     ledger = Ledger(start)
     writer = {"text": lambda: TextWriter(out, long), "jsonl": lambda: JsonlWriter(out),
               "json": lambda: JsonWriter(out), "csv": lambda: CsvWriter(out)}[fmt]()
@@ -227,11 +229,11 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
         summary = {}
     summary.update({"records": 0, "scored": 0, "rejected": 0, "internal": 0, "file_errors": 0})
 
-    prepare = batch.Preparer(variant, rules, house)  # batch.prepare, each header's work done once
+    prepare = batch_jobs.Preparer(variant, rules, house)  # batch_jobs.prepare, each header's work done once
 
     # each file's records in turn, with no generator of this function's between them and the loop
     # (a generator level is a frame resumed for every record)
-    jobs_iter = chain.from_iterable(map(lambda p: batch.read_source(p, input_format, counter, stdin, prepare), paths))
+    jobs_iter = chain.from_iterable(map(lambda p: batch_source.read_source(p, input_format, counter, stdin, prepare), paths))
     post_paid, write, expand = ledger.post_paid, writer.record, batch.expand
     quick = 0  # records posted by post_paid (counted into the summary at the end)
     compact = mode == "row"  # a text row's outcome as it is made (its dict only where the row needs it)
@@ -342,8 +344,8 @@ def batch(files, variant, rules, start, fmt, input_format, out_path, strict, job
     import signal
 
     rules = _pairs(rules, "--rule")
-    from ..rulesets.config import defaults, house_rules
     from ..errors import MjError
+    from ..rulesets.config import defaults, house_rules
 
     try:  # the config file's ruleset and house rules, as `score` takes them
         variant, _ = defaults(variant)

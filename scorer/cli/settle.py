@@ -7,7 +7,7 @@ import textwrap
 
 import click
 
-from .main import SEAT, _pairs, run_guarded
+from .common import SEAT, _pairs, run_guarded
 from .table_common import FMT, KONG_KIND, _names, _payments, false_win_claim
 
 
@@ -108,7 +108,8 @@ def season():
 @FMT
 def season_standings(tables, fmt):
     """Sum each player's results over TABLE files (refuses to add different rulesets or units)."""
-    from ..table.report import season as season_of, season_text
+    from ..table.report import season as season_of
+    from ..table.report import season_text
 
     def go():
         d = season_of(list(tables))

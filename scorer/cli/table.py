@@ -9,9 +9,18 @@ import textwrap
 
 import click
 
-from .main import _pairs, fail, run_guarded
-from .table_common import (  # noqa: F401 (the shared names stay importable from here)
-    BY, FMT, KONG_KIND, REPLACE, RIICHI_BY, WHY_WIDTH, _event_report, _names, _payments, _standings_line, false_win_claim)
+from .common import _pairs, fail, run_guarded
+from .table_common import (
+    BY,
+    FMT,
+    KONG_KIND,
+    REPLACE,
+    RIICHI_BY,
+    _event_report,
+    _names,
+    _standings_line,
+    false_win_claim,
+)
 
 
 def _add(path, kind, entry, fmt, by, long=False, replace=None):

@@ -39,7 +39,7 @@ def false_win_claim(who, total, is_limit, self_draw, discarder) -> dict:
     return claim
 
 def _payments(transfers) -> str:
-    from ..output.results import _fmt
+    from ..output.render import fmt as _fmt
     from ..output.tables import tabulate
 
     if not transfers:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import click
 
-from .main import context_kwargs, context_options, run_guarded
+from .common import context_kwargs, context_options, run_guarded
 
 
 @click.command()
@@ -23,8 +23,8 @@ def compare(hand, fmt, names, **kw):
     _, ctx = context_kwargs(kw)
 
     def go():
-        from ..output import tools as output
         from ..core import tools
+        from ..output import tools as output
 
         rows = tools.compare(hand, ctx, [tools.ruleset_with_rules(n) for n in names] or None)
         click.echo(output.compare_json(rows) if fmt == "json" else output.compare_text(hand, rows))
@@ -56,9 +56,9 @@ def waits(hand, seen, fmt, **kw):
     variant, ctx = context_kwargs(kw)
 
     def go():
-        from ..output import tools as output
         from ..core import tools
         from ..notation.parse import parse_hand
+        from ..output import tools as output
         from ..rulesets.variant import load_variant
 
         v = load_variant(variant)
@@ -80,12 +80,13 @@ def run_score(hand, ctx, variant, fmt="text", show_all=False, claim=None, claim_
     import json
 
     from ..core import engine
-    from ..output import results as output
     from ..core.claims import check_refused, parse_claim
-    from .main import fail
     from ..errors import IllegalWin, MjError, NotationError
-
-    from ..rulesets.context import check_amount
+    from ..notation.format import format_tiles
+    from ..output import results as output
+    from ..output.render import SCHEMA_VERSION
+    from ..rulesets.context_values import check_amount
+    from .common import fail
 
     claims = ([parse_claim(claim)] if claim is not None else []) + (
         [parse_claim(claim_net, net=True)] if claim_net is not None else [])
@@ -112,13 +113,13 @@ def run_score(hand, ctx, variant, fmt="text", show_all=False, claim=None, claim_
             click.echo("\n".join(refusal_lines(hand, ctx, why, v)))
         elif why.shanten is not None:
             s = why.shanten
-            click.echo(json.dumps({"schema_version": output.SCHEMA_VERSION, "error": why.message, "legal": False,
+            click.echo(json.dumps({"schema_version": SCHEMA_VERSION, "error": why.message, "legal": False,
                                    "shanten": s.number, "form": s.form,
-                                   "closest": [g.kind + " " + output.format_tiles(g.tiles, sep="") for g in s.groups],
-                                   "left_over": output.format_tiles(s.left_over).split(),
+                                   "closest": [g.kind + " " + format_tiles(g.tiles, sep="") for g in s.groups],
+                                   "left_over": format_tiles(s.left_over).split(),
                                    "tried": [{"form": w, "shanten": n} for w, n, _o in why.tried]}))
         elif fmt == "json":
-            click.echo(json.dumps({"schema_version": output.SCHEMA_VERSION, "error": why.message}))
+            click.echo(json.dumps({"schema_version": SCHEMA_VERSION, "error": why.message}))
         if claims and fmt == "text":
             for c in claims:
                 click.echo(f"Claim {c.text(why.result.value.unit if why.result else '')}: wrong, the hand is not "

@@ -134,9 +134,9 @@ def ceiling_key(bound, info, items_of, value_of):
 # ---- ranges of the shared predicates the wild-tile rulesets use -----------------------------------
 
 def _register_shared():
+    from ..notation.tiles import HONOURS
     from ..patterns.sets import all_pungs
     from ..patterns.tiles import one_suit
-    from ..notation.tiles import HONOURS
 
     honour_mask = 0
     for t in HONOURS:

@@ -10,10 +10,9 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import chain, product
 
-from .blocks import _BLOCK_TILES, SINGLE, Block, Reading, _new_reading  # noqa: F401 - the names' old home
 from ..notation.hand import CHOW, KONG, PAIR, PUNG, Hand
-from .wild_splits import _wild_splits, _wild_splits_by_suit  # noqa: F401 - tests and bench/wild.py
-
+from .blocks import SINGLE, Block, Reading, _new_reading
+from .wild_splits import _wild_splits_by_suit
 
 # ---- sets and pair without wild tiles: per-suit table -------------------------------------------
 

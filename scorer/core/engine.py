@@ -5,20 +5,21 @@ import sys
 from dataclasses import replace
 from operator import itemgetter
 
-from .best import choose, refused_why, result, score_readings  # noqa: F401 - refused_why, score_readings: old names
-from ..rulesets.context import Context, check_total
-# The arguments made ready (ruleset, Context, wild spec) and the checks every ruleset makes are
-# engine_setup.py's; its names stay importable from here (tests, bench/stages.py).
-from .setup import (_SETUP, DEFAULT_VARIANT, _coerce, _setup, _variant_and_context,  # noqa: F401
-                           _wild_of, _with_rules, check_floats, check_physical, check_size)
 from ..errors import IllegalWin
-from .facts import Facts
-from .forms import FORMS, READERS, instant_checked
 from ..notation.hand import Hand
 from ..notation.parse import parse_hand
+from ..rulesets.bind import Bound
+from ..rulesets.context import Context
+from ..rulesets.context_values import check_total
 from ..rulesets.registry import PAY_MODELS, VALUE_MODELS
-from .result import Item, Result, Scored, net_of
-from ..rulesets.variant import Bound, load_variant  # noqa: F401 - load_variant: engine.load_variant in tests
+from .best import choose, result
+from .facts import Facts
+from .forms import FORMS, READERS
+from .result import Item, Result, net_of
+
+# The arguments made ready (ruleset, Context, wild spec) and the checks every ruleset makes are
+# engine_setup.py's; its names stay importable from here (tests, bench/stages.py).
+from .setup import _setup, _variant_and_context, _wild_of, check_physical, check_size
 from .wild import has_white_melds, resolve_white_melds, split_wild
 
 

@@ -155,7 +155,7 @@ def _natural_counts(h, ctx, variant):
 
 
 def group_text(g) -> str:
-    from ..notation.parse import format_tiles
+    from ..notation.format import format_tiles
 
     body = format_tiles(g.tiles, sep="")
     if g.needs:
@@ -177,7 +177,7 @@ def refusal_lines(hand_text: str, ctx: dict, refusal: Refusal, variant) -> list[
     out = [f"{variant.name}  [{variant.id}]", f"Hand:     {hand_text}"]
     if s is None:
         return out
-    from ..notation.parse import format_tiles
+    from ..notation.format import format_tiles
     from ..output.width import field
 
     n = s.number

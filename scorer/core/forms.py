@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from itertools import compress
 
-from .blocks import _new_reading
-from .decompose import _PLAIN_BLOCK, SINGLE, Block, Reading, place_win, standard_readings
 from ..notation.hand import PAIR
 from ..notation.tiles import ORPHANS
+from .blocks import SINGLE, Block, Reading, _new_reading
+from .decompose import _PLAIN_BLOCK, place_win, standard_readings
 
 FORMS: dict = {}
 # a ruleset's forms (its `hand.forms` tuple) -> one function (hand, options) giving the readings those forms

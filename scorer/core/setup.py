@@ -7,11 +7,12 @@ from __future__ import annotations
 from dataclasses import replace
 from time import monotonic
 
-from ..rulesets.context import Context, check_for_ruleset, context_from, ruleset_context
 from ..errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantUnknown
 from ..notation.hand import Hand
 from ..notation.parse import parse_hand
-from ..rulesets.variant import RECHECK_SECONDS, Bound, load_variant
+from ..rulesets.bind import Bound
+from ..rulesets.context import Context, check_for_ruleset, context_from, ruleset_context
+from ..rulesets.variant import RECHECK_SECONDS, load_variant
 from .wild import wild_spec
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import MjError
-from ..notation.parse import format_hand, parse_hand, parse_tiles_only
+from ..notation.format import format_hand
+from ..notation.parse import parse_hand, parse_tiles_only
 from ..notation.tiles import N_TILES, tile_name
 
 
@@ -20,8 +21,9 @@ class Comparison:
 def compare(hand: str, ctx: dict, variants=None) -> list[Comparison]:
     """Score `hand` under each ruleset (all shipped ones by default); a ruleset that cannot express it
     or refuses it says why instead."""
+    from ..rulesets.files import shipped_ids
+    from ..rulesets.variant import load_variant
     from .engine import score
-    from ..rulesets.variant import load_variant, shipped_ids
 
     out = []
     for ref in variants or shipped_ids():
@@ -87,8 +89,8 @@ def waits(hand13: str, ctx: dict, variant="hk-old", seen: str = "") -> Waits:
     """Every tile that completes `hand13` (a hand one tile short) under the ruleset, with the score by
     self-draw and by discard. A tile is `dead` when all four copies are visible (own hand + `seen`)."""
     from ..rulesets.context import SEATS
-    from .engine import score
     from ..rulesets.variant import load_variant
+    from .engine import score
 
     v = load_variant(variant)
     short = parse_hand(hand13, partial=True, max_size=3 * v.sets + 2)
@@ -173,9 +175,9 @@ def turn(hand14: str, ctx: dict, variant="hk-old", seen: str = "") -> Turn:
     """For a hand of a whole turn (13 + the tile just drawn): each discard that leaves it ready, with
     its waits and their values, the best first; if none does, the discards that keep it nearest to
     ready, with how many unseen tiles would bring it nearer."""
+    from ..rulesets.variant import load_variant
     from .explain import _natural_counts
     from .shanten import counted
-    from ..rulesets.variant import load_variant
 
     v = load_variant(variant)
     full = parse_hand(hand14, partial=True, max_size=3 * v.sets + 2)
@@ -246,7 +248,7 @@ def _best_net(w) -> float:
 
 def ruleset_with_rules(spec: str):
     """`hk-old:min_faan=1,stake=2` -> ("hk-old", {"min_faan": 1, "stake": 2}); a plain id stays a string."""
-    from ..rulesets.context import scalar
+    from ..rulesets.context_values import scalar
 
     ref, sep, rest = spec.partition(":")
     if not sep:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import chain, product
 
-from .blocks import Block
 from ..notation.hand import CHOW, PAIR, PUNG
+from .blocks import Block
 
 _ANY_SET = tuple([Block(PUNG, t) for t in range(34)] + [Block(CHOW, s * 9 + r) for s in range(3) for r in range(7)])
 

@@ -11,13 +11,13 @@ from dataclasses import replace
 from itertools import combinations
 from types import SimpleNamespace
 
-from ..errors import ContextError, NotationError
 from ..core.facts import Facts
+from ..core.result import HandValue, Transfer, num
+from ..errors import ContextError, NotationError
 from ..notation.parse import parse_hand
+from ..notation.tiles import tile_name
 from ..patterns.classical import losing_reading
 from ..rulesets.registry import pay_model, value_model
-from ..core.result import HandValue, Transfer, num
-from ..notation.tiles import tile_name
 
 WINNER_ONLY = "winner"  # the YAML group of the items that only the hand that went out scores
 

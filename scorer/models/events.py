@@ -6,9 +6,9 @@ ruleset's `session:` block (`draw`, `kong`, `false_win`). For a draw or a kong `
 winner), `ctx.get(...)` the event's facts."""
 from __future__ import annotations
 
+from ..core.result import Transfer
 from ..errors import ContextError
 from ..rulesets.registry import pay_model
-from ..core.result import Transfer
 
 
 def _cite(why: str, rule: str) -> str:

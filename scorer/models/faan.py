@@ -5,10 +5,10 @@ from __future__ import annotations
 import math
 from decimal import Decimal
 
-from ..rulesets.context import Context
-from ..errors import ContextError, VariantError
-from ..rulesets.registry import pay_model, value_model
 from ..core.result import HandValue, Item, Transfer
+from ..errors import ContextError, VariantError
+from ..rulesets.context import Context
+from ..rulesets.registry import pay_model, value_model
 
 
 def table_lookup(table, faan):
@@ -223,7 +223,7 @@ def _faan_value(items, ctx, total, table, tables, minimum, minimum_excludes, lim
 
 
 def _flag(ctx, key) -> bool:
-    from ..rulesets.context import FALSE_WORDS, TRUE_WORDS
+    from ..rulesets.context_values import FALSE_WORDS, TRUE_WORDS
 
     v = ctx.get(key)
     if v is None or isinstance(v, bool):

@@ -7,11 +7,11 @@ numbers are the scraped copy's: 557-571 (payout), 574-578 (exceptions),
 586-590 (liability variations); Hangzhou digest, 牢 (staying count) (per-seat payments by staying count)."""
 from __future__ import annotations
 
+from ..core.result import HandValue, Transfer
 from ..errors import ContextError
 from ..notation.parse import parse_hand
 from ..patterns.hangzhou import lao, sets_by_supplier
 from ..rulesets.registry import pair_condition, pay_model, value_model
-from ..core.result import HandValue, Transfer
 from .pay import pair_amount
 
 
@@ -103,7 +103,7 @@ def hangzhou_pay(value, ctx, bound, factors=(), facts=None, robbed_pays_all=True
     (`liability_on_wall`) and adds to the discarder's payment on discard wins with
     `liability_on_claims` (Liability for win by a discarded tile). `float_liability` (Second half liability of float): with `--set float_liable=SEAT
     float_liable_doubles=N`, that seat pays the part of every payment made by the last N doubles."""
-    from ..rulesets.variant import when_ok
+    from ..rulesets.bind import when_ok
 
     factors = [f for f in factors if when_ok(f.get("when") or {}, bound.options)]
     winner = ctx.seat

@@ -7,14 +7,13 @@ players beside the win, each kong its own transfer.
 """
 from __future__ import annotations
 
-from ..rulesets.context import FALSE_WORDS, TRUE_WORDS
+from ..core.result import HandValue, Transfer
 from ..errors import ContextError, NotationError
 from ..notation.hand import KONG
-from ..rulesets.registry import pair_condition, pay_model, value_model
-from ..core.result import HandValue, Transfer
 from ..notation.tiles import tile_name
+from ..rulesets.context_values import FALSE_WORDS, TRUE_WORDS
+from ..rulesets.registry import pair_condition, pay_model, value_model
 from .pay import per_loser
-
 
 # ---- value ----------------------------------------------------------------------------------------
 

@@ -2,9 +2,9 @@
 count towards it), the reading with the most fans chosen; competition payments of 8 + fans."""
 from __future__ import annotations
 
+from ..core.result import HandValue, Item, Transfer
 from ..rulesets.context import Context
 from ..rulesets.registry import pay_model, value_model
-from ..core.result import HandValue, Item, Transfer
 
 # Transfers repeat: they depend on the seats, how the hand was won and the fans only, so they are kept
 # by those. (Values are not kept: new hands rarely repeat an item list, and the look-up cost more than

@@ -6,10 +6,10 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
+from ..core.result import Transfer
+from ..rulesets.bind import when_ok
 from ..rulesets.context import Context
 from ..rulesets.registry import PAIR_CONDITIONS, pair_condition, pay_model
-from ..core.result import Transfer
-from ..rulesets.variant import when_ok
 
 
 @pair_condition()

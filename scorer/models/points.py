@@ -1,9 +1,9 @@
 """A hand worth the plain sum of its pattern points, with an optional cap and an optional minimum."""
 from __future__ import annotations
 
+from ..core.result import HandValue
 from ..errors import VariantError
 from ..rulesets.registry import value_model
-from ..core.result import HandValue
 
 
 @value_model()

@@ -7,9 +7,9 @@ Basic points = fu x 2^(2 + han), capped at 2000 (mangan); 5 han mangan 2000, 6-7
 and 2x from the dealer (a dealer's self-draw: 2x from each)."""
 from __future__ import annotations
 
+from ..core.result import HandValue, Transfer
 from ..errors import ContextError
 from ..rulesets.registry import pay_model, value_model
-from ..core.result import HandValue, Transfer
 
 YAKUMAN_BASE = 8000
 LIMITS = ((13, 8000, "yakuman"), (11, 6000, "sanbaiman"), (8, 4000, "baiman"), (6, 3000, "haneman"),

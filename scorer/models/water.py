@@ -10,9 +10,9 @@ fits), then by what the winner collects. The payment model prices each pair on i
 """
 from __future__ import annotations
 
+from ..core.result import HandValue, Transfer
 from ..errors import ContextError, VariantError
 from ..rulesets.registry import pay_model, value_model
-from ..core.result import HandValue, Transfer
 
 STREAK_RULES = ("double", "plus_one", "plus_multiplier", "plus_stay_multipliers")
 

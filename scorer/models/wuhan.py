@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..rulesets.context import TRUE_WORDS
-from ..errors import ContextError, IllegalWin, VariantError
-from ..patterns.wuhan import check_others, loser_state, openings
-from ..rulesets.registry import pay_model, value_model
 from ..core.result import HandValue, Transfer
+from ..errors import ContextError, IllegalWin, VariantError
+from ..patterns.wuhan import openings
+from ..patterns.wuhan_state import check_others, loser_state
+from ..rulesets.context_values import TRUE_WORDS
+from ..rulesets.registry import pay_model, value_model
 
 LOSER_FAN = {"opened": 1, "concealed_kongs": 2, "laizi_kongs": 2, "exposed_kongs": 1, "red_kongs": 1,
              "dealer": 1, "discarder": 1}

@@ -1,14 +1,11 @@
 """Writing hands and tiles back as text: the canonical spelling (format_hand, format_tiles), red
-fives (`0m 0p 0s`) and Unicode glyphs. Parsing is scorer/notation/parse.py, which re-exports these names."""
+fives (`0m 0p 0s`) and Unicode glyphs. Parsing is scorer/notation/parse.py.
+A hand is any object with Hand's fields (scorer/notation/hand.py, which calls this module)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from .tiles import HONOUR_LETTERS, tile_name
-
-if TYPE_CHECKING:  # hand.py imports notation, which imports this module
-    from .hand import Hand
 
 # per tile: (group key, text inside the group): suits group by letter, honours by tile
 _GROUP = [(tile_name(t)[-1], tile_name(t)[0]) if (t < 27 or t >= 34) else (tile_name(t), tile_name(t))
@@ -33,7 +30,7 @@ def format_tiles(tiles, sep: str = " ") -> str:
     return sep.join(parts)
 
 
-def format_hand(hand: Hand) -> str:
+def format_hand(hand) -> str:
     """Canonical text: melds, concealed tiles in order with the winning tile last, bonus tiles."""
     rest = list(hand.concealed)
     if hand.win_tile >= 0:
@@ -54,7 +51,7 @@ def format_hand(hand: Hand) -> str:
 _RED_RUN = re.compile(r"([0-9]+)([mps])")
 
 
-def red_fives(hand: Hand) -> tuple[int, int, int]:
+def red_fives(hand) -> tuple[int, int, int]:
     """How many fives of m, p, s the hand's text wrote as `0` (red fives), melds included. Read from
     the text on first use and kept on the hand, so the parsers pay nothing for it."""
     got = hand.__dict__.get("_reds")

@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..core.lazy import cached_property
+from .format import format_hand, format_tiles
 from .tiles import N_TILES, tile_name
 
 CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
@@ -56,7 +57,7 @@ class Meld:
         got = self.__dict__.get("_text")  # melds are shared by the parse cache: kept on the instance
         if got is None:
             if self.written:  # whites in a set: the tiles as written ([35sP,1])
-                body, suffix = notation.format_tiles(self.written, sep=""), ""
+                body, suffix = format_tiles(self.written, sep=""), ""
             else:
                 body = "".join(tile_name(t)[0] for t in self.tiles)
                 suffix = tile_name(self.tile)[1:]
@@ -109,10 +110,8 @@ class Hand:
         return True
 
     def text(self) -> str:
-        return notation.hand_text(self)
+        return format_hand(self)
 
     def __str__(self) -> str:
         return self.text()
 
-
-from . import parse as notation  # noqa: E402 - at the end: notation imports this module's names

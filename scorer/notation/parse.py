@@ -6,9 +6,10 @@ import re
 import sys
 
 from ..errors import NotationError
-from .hand import CHOW, KONG, PUNG, Hand, Meld
+
 # writing hands back as text is its own module; its names stay importable from here
-from .format import format_glyphs, format_hand, format_tiles, red_fives  # noqa: F401
+from .format import format_hand
+from .hand import CHOW, KONG, PUNG, Hand, Meld
 from .tiles import GLYPH_TO_TILE, HONOUR_LETTERS, N_TILES, SUITS, is_bonus, is_honour, tile_name
 
 _Z_ORDER = [27, 28, 29, 30, 31, 32, 33]  # 1z..7z: E S W N white green red (tenhou)
@@ -402,6 +403,14 @@ def _parse_hand(text: str, win: str | int | None = None, max_size: int = 17, par
         win_tile=win_tile,
         source_text=text,
     )
+
+
+def parse_tile(text: str) -> int:
+    """One tile from `5p`, `E`, `7z`, `2f` or a glyph; raises ValueError."""
+    tiles = parse_tiles_only(text)
+    if len(tiles) != 1:
+        raise ValueError(f"expected one tile, got {text!r}")
+    return tiles[0]
 
 
 def _one_tile(text: str) -> int:

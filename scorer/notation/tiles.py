@@ -84,12 +84,3 @@ GLYPH_TO_TILE = {g: t for t, g in _GLYPHS.items()}
 def glyph(t: int) -> str:
     return _GLYPHS[t]
 
-
-def parse_tile(text: str) -> int:
-    """One tile from `5p`, `E`, `7z`, `2f` or a glyph; raises ValueError."""
-    from .parse import parse_tiles_only
-
-    tiles = parse_tiles_only(text)
-    if len(tiles) != 1:
-        raise ValueError(f"expected one tile, got {text!r}")
-    return tiles[0]

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from functools import lru_cache
 
-from ..core.decompose import Block
-from ..notation.hand import KONG
-from ..notation.parse import format_tiles
+from ..core.blocks import Block
 from ..core.result import num
+from ..notation.format import format_tiles
+from ..notation.hand import KONG
 from ..notation.tiles import glyph, tile_name
+from .render import SCHEMA_VERSION
+from .render import fmt as _fmt
 from .width import field, fill, fit_table
-
-from .render import SCHEMA_VERSION, fmt as _fmt  # noqa: F401 - both are part of this module's interface
 
 
 def tabulate(rows, headers=(), tablefmt="simple", maxcolwidths=None):

@@ -5,12 +5,14 @@ from __future__ import annotations
 import json
 
 from ..errors import MjError
-from .render import SCHEMA_VERSION, fmt as _fmt
+from .render import SCHEMA_VERSION
+from .render import fmt as _fmt
 from .width import field, fill, fit_table
 
 
 def variants_table() -> str:
-    from ..rulesets.variant import club_ids, load_variant, shipped_ids
+    from ..rulesets.files import club_ids, shipped_ids
+    from ..rulesets.variant import load_variant
 
     rows = []
     for vid in shipped_ids():

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 
-from .results import SCHEMA_VERSION, _fmt, result_dict
 from ..core.result import num
 from ..notation.tiles import tile_name
+from .render import SCHEMA_VERSION
+from .render import fmt as _fmt
+from .results import result_dict
 from .width import field, fill, fit_table
 
 

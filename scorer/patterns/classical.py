@@ -7,11 +7,13 @@ block instead of reading `Facts.pair`.
 """
 from __future__ import annotations
 
-from ..core.decompose import SINGLE, Block, Reading, place_win
+from ..core.blocks import SINGLE, Block, Reading
+from ..core.decompose import place_win
 from ..core.forms import form
 from ..notation.hand import KONG, PAIR, PUNG
+from ..notation.parse import parse_tile
+from ..notation.tiles import DRAGON_TILES, TERMINALS, WIND_TILES, bonus_seat
 from ..rulesets.registry import pattern
-from ..notation.tiles import DRAGON_TILES, TERMINALS, WIND_TILES, bonus_seat, parse_tile
 from .sets import tile_group
 from .win import context_flag
 

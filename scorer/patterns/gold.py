@@ -16,15 +16,17 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..core.blocks import SINGLE, Block, Reading
 from ..core.ceilings import same_on_every_reading
-from ..rulesets.context import TRUE_WORDS, Context
-from ..core.decompose import SINGLE, Block, Reading, standard_splits
+from ..core.decompose import standard_splits
 from ..core.forms import form
-from ..notation.hand import CHOW, KONG, PAIR, PUNG
-from ..rulesets.registry import pattern
-from ..notation.tiles import HONOURS, WHITE
 from ..core.wild import split_wild
-from .gold_view import gold_view, reads_gold_view  # noqa: F401 - gold_view is read by name from here
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from ..notation.tiles import HONOURS, WHITE
+from ..rulesets.context import Context
+from ..rulesets.context_values import TRUE_WORDS
+from ..rulesets.registry import pattern
+from .gold_view import reads_gold_view
 
 KNOCKER = "three_gold_knocker"
 EIGHT_BONUS = "eight_bonus_tiles"

@@ -3,9 +3,9 @@
 valued once."""
 from __future__ import annotations
 
+from ..core.views import reads_view
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..notation.tiles import HONOURS, WHITE
-from ..core.views import reads_view
 
 
 def gold_view(reading, hand, wild, ctx, gold_sets=True):

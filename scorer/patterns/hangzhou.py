@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.forms import FORMS
-from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..core.ceilings import same_on_every_reading
-from ..rulesets.registry import hand_level, pattern
-from ..notation.tiles import WHITE
+from ..core.forms import FORMS
 from ..core.views import reads_view
 from ..core.wild import split_wild
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from ..notation.tiles import WHITE
+from ..rulesets.registry import hand_level, pattern
 
 SEATS = "ESWN"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import Counter
 
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
-from ..rulesets.registry import pattern
 from ..notation.tiles import HONOURS, SUITS, rank_of, suit_of
+from ..rulesets.registry import pattern
 from .sets import tile_group
 
 
@@ -98,7 +98,7 @@ def kong_draw_count(f):
 def won_on_kong_discard(f, key="kong_discard"):
     """Won on the tile a player discarded after his kong (杠上炮, Kawuxing rules, One Double (x2)); the context states it
     with `--set kong_discard=true`. Once, however long the kong streak was."""
-    from ..rulesets.context import TRUE_WORDS
+    from ..rulesets.context_values import TRUE_WORDS
 
     v = f.ctx.get(key)
     on = v.lower() in TRUE_WORDS if isinstance(v, str) else bool(v)

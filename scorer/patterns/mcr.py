@@ -6,15 +6,26 @@ from __future__ import annotations
 
 from ..core.facts import HONOUR_MASK, tile_mask
 from ..notation.hand import CHOW
-from ..rulesets.registry import lookup, pattern, reads
 from ..notation.tiles import DRAGON_TILES, WIND_TILES
+from ..rulesets.registry import lookup, pattern, reads
 from . import mcr_readings  # noqa: F401 - its one reading of the forms (forms.READERS)
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import analyse
 from .mcr_special import knitted_table, special_table
 from .mcr_table import hand_fours, nine_gates_hand, standard_table
-from .mcr_tiles import (DRAGON_MASK, EMPTY, WIND_MASK, bands_key, mcr_all_types, mcr_ranks, mcr_suits,
-                        mcr_tiles_within, suits_key, tile_part, within_key)
+from .mcr_tiles import (
+    DRAGON_MASK,
+    EMPTY,
+    WIND_MASK,
+    bands_key,
+    mcr_all_types,
+    mcr_ranks,
+    mcr_suits,
+    mcr_tiles_within,
+    suits_key,
+    tile_part,
+    within_key,
+)
 
 _MIDDLE = tile_mask(s * 9 + r for s in range(3) for r in (3, 4, 5))  # ranks 4-6: no block of theirs is outside
 _FIVES_REACH = tile_mask(s * 9 + r for s in range(3) for r in range(2, 7))  # ranks 3-7: the blocks holding a 5

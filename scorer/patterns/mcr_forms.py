@@ -9,8 +9,8 @@ from __future__ import annotations
 from itertools import combinations, compress, permutations
 from operator import sub
 
-from ..core.blocks import _new_reading
-from ..core.decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, standard_readings
+from ..core.blocks import SINGLE, Block, Reading, _new_reading
+from ..core.decompose import _plain_splits, meld_blocks, standard_readings
 from ..core.forms import form
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from .mcr_sets import kept_pung_fans, kept_sequence_fans, order_key

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from ..core.decompose import SINGLE
+from ..core.blocks import SINGLE
 from ..core.facts import _BLOCK_MASK
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from .mcr_forms import KNITTED

@@ -5,8 +5,8 @@ reading are kept per kind mask (`tile_part`, a part of the one MCR reading table
 from __future__ import annotations
 
 from ..core.facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
-from ..rulesets.registry import pattern
 from ..notation.tiles import DRAGON_TILES, GREEN_TILES, WIND_TILES
+from ..rulesets.registry import pattern
 
 _GREEN = tile_mask(GREEN_TILES)
 # 推不倒: tiles that look the same upside down: 1234589 dots, 245689 bamboo, white dragon

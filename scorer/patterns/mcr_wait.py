@@ -7,7 +7,7 @@ with no tuple of counts sliced or hashed. The same answers as `unique_wait` (tes
 compares them on random hands)."""
 from __future__ import annotations
 
-from ..core.decompose import SINGLE
+from ..core.blocks import SINGLE
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from .mcr_forms import _NEAR, _UNIT, _shape
 

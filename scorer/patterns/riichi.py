@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from ..core.facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..notation.hand import CHOW
-from ..rulesets.registry import lookup, pattern, reads
 from ..notation.tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
+from ..rulesets.registry import lookup, pattern, reads
 from . import riichi_readings  # noqa: F401 - its one reading of the forms (forms.READERS)
 from . import riichi_table as rt
 from .riichi_fu import check_riichi_context, pinfu_shape

@@ -3,10 +3,11 @@ dora, red fives, ura dora, and the checks of a riichi win context."""
 from __future__ import annotations
 
 from ..errors import ContextError, ImpossibleHand, NotationError
+from ..notation.format import red_fives
 from ..notation.hand import CHOW, KONG, PUNG
-from ..notation.parse import parse_tiles_only, red_fives
-from ..rulesets.registry import lookup, pattern, reads
+from ..notation.parse import parse_tiles_only
 from ..notation.tiles import DRAGON_TILES, HONOURS, TERMINALS
+from ..rulesets.registry import lookup, pattern
 from . import riichi_table as rt
 from .riichi_table import reading_table
 

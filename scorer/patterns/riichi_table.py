@@ -11,8 +11,8 @@ or to None for parameters the table does not answer: the engine then calls the p
 `context_table` does the same for the yaku that read only the context."""
 from __future__ import annotations
 
-from ..errors import ImpossibleHand
 from ..core.facts import _BLOCK_MASK, _WIND_OF, HONOUR_MASK, SUIT_MASKS, TERMINAL_MASK, tile_mask
+from ..errors import ImpossibleHand
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..notation.tiles import DRAGON_TILES, GREEN_TILES, HONOURS, TERMINALS, WIND_TILES
 

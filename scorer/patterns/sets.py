@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from ..notation.hand import KONG, PAIR, PUNG
-from ..notation.tiles import DRAGON_TILES, HONOURS, WIND_TILES, parse_tile
+from ..notation.parse import parse_tile
+from ..notation.tiles import DRAGON_TILES, HONOURS, WIND_TILES
 from ..rulesets.registry import pattern, prepare
 
 _GROUPS = {"dragons": DRAGON_TILES, "winds": WIND_TILES, "honours": HONOURS}

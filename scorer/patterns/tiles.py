@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from ..core.facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
-from ..rulesets.registry import pattern
 from ..notation.tiles import GREEN_TILES
+from ..rulesets.registry import pattern
 
 _GREEN_MASK = tile_mask(GREEN_TILES)
 

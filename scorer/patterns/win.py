@@ -1,8 +1,8 @@
 """Patterns about how and when the hand was won, and about bonus tiles."""
 from __future__ import annotations
 
-from ..rulesets.registry import hand_level, pattern, reads
 from ..notation.tiles import bonus_seat
+from ..rulesets.registry import hand_level, pattern, reads
 
 
 @pattern()
@@ -99,7 +99,7 @@ def bonus_tiles(f):
 @reads("ctx")
 def context_flag(f, key="", value=True):
     """A fact the user states with `--set KEY=VALUE` (e.g. only_possible_tile) equals `value`."""
-    from ..rulesets.context import TRUE_WORDS
+    from ..rulesets.context_values import TRUE_WORDS
 
     v = f.ctx.get(key)
     if isinstance(value, bool) and isinstance(v, str):

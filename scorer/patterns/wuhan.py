@@ -9,19 +9,20 @@ Also registers the two hands that need no sets (役 (hands)): `wuhan_all_winds` 
 """
 from __future__ import annotations
 
+from ..core.blocks import SINGLE, Block, Reading
 from ..core.ceilings import count_range, same_on_every_reading
-from ..rulesets.context import _as_int
-from ..core.decompose import SINGLE, Block, Reading, _plain_splits, meld_blocks, place_win
-from ..errors import ContextError, VariantError
-from ..core.forms import form
-from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from ..core.decompose import _plain_splits, meld_blocks, place_win
 from ..core.facts import _BLOCK_MASK
-from ..notation.parse import parse_tiles_only
-from ..rulesets.registry import hand_level, pattern
+from ..core.forms import form
 from ..core.views import reads_view
-from ..notation.tiles import GREEN, HONOURS, RED
 from ..core.wild import next_tile
-from .wuhan_state import check_others, loser_state  # noqa: F401 - scorer/models/wuhan.py imports them from here
+from ..errors import ContextError, VariantError
+from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from ..notation.parse import parse_tiles_only
+from ..notation.tiles import GREEN, HONOURS, RED
+from ..rulesets.context_values import _as_int
+from ..rulesets.registry import hand_level, pattern
+from .wuhan_state import check_others, loser_state
 
 SOURCE = "Wuhan page"
 RANKS_258 = (1, 4, 7)  # 0-based ranks of 2, 5, 8
@@ -53,7 +54,7 @@ def kong_tiles(kind: str, ctx) -> frozenset:
     if kind == "pizi":
         if not ctx.indicator:
             raise ContextError("the pizi option needs the laizi indicator: give --indicator TILE "
-                               f"(its tile and the one below it are the pizi, Wuhan page, 紅中發財頼子槓 (red and green option))")
+                               "(its tile and the one below it are the pizi, Wuhan page, 紅中發財頼子槓 (red and green option))")
         ind = parse_tiles_only(str(ctx.indicator))
         if len(ind) != 1 or ind[0] >= 34:
             raise ContextError(f"--indicator takes one playing tile, got {ctx.indicator!r}")
@@ -210,7 +211,7 @@ def wuhan_holds_kong_tile(f, kind="red"):
     house rule treats as red) in the hand, concealed or in a meld, nor a laizi standing for one."""
     bits = kong_mask(kind, f.ctx)
     if f.wild is not None and f.wild.tile is not None and bits >> f.wild.tile & 1:
-        raise ContextError(f"the laizi cannot be a tile that is put out as a red-dragon kong (Wuhan page, 上がりの条件 (winning conditions))")
+        raise ContextError("the laizi cannot be a tile that is put out as a red-dragon kong (Wuhan page, 上がりの条件 (winning conditions))")
     # every tile held, concealed or in a meld, is in some block of every reading, and a laizi in a
     # block as what it stands for: so the reading's tile kinds (its mask) hold a kong tile exactly when
     # the hand holds one or a laizi stands for one

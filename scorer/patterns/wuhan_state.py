@@ -3,9 +3,8 @@ payments read (an unopened loser pays double; kongs declared count in each pair'
 are cited as in scorer/patterns/wuhan.py (the Wuhan page, docs/SOURCES.md)."""
 from __future__ import annotations
 
-from ..rulesets.context import _as_bool, _as_int
 from ..errors import ContextError
-
+from ..rulesets.context_values import _as_bool, _as_int
 
 STATE_KEYS = ("opened", "concealed_kongs", "exposed_kongs", "red_kongs", "laizi_kongs")
 ALIASES = {"o": "opened", "open": "opened", "ck": "concealed_kongs", "ek": "exposed_kongs",

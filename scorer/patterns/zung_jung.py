@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..core.decompose import SINGLE
+from ..core.blocks import SINGLE
 from ..notation.hand import KONG, PAIR, PUNG
-from ..rulesets.registry import pattern
 from ..notation.tiles import DRAGON_TILES, HONOURS, TERMINALS, rank_of, suit_of
+from ..rulesets.registry import pattern
 from .sets import tile_group
 
 

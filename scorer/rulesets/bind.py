@@ -24,7 +24,7 @@ class Option:
 
     def parse(self, value, where=""):
         """Coerce a value typed on the command line or read from YAML, or raise VariantError."""
-        from .context import FALSE_WORDS, TRUE_WORDS
+        from .context_values import FALSE_WORDS, TRUE_WORDS
 
         v = value
         if self.type == "bool" and isinstance(v, str):

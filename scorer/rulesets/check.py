@@ -3,7 +3,9 @@ and key named in the error."""
 from __future__ import annotations
 
 from ..errors import VariantUnknown
-from .bind import Option, PatternSpec, Variant, need as _need, option_of, option_refs as _refs
+from .bind import Option, PatternSpec, Variant, option_of
+from .bind import need as _need
+from .bind import option_refs as _refs
 
 _TOP_KEYS = {"id", "name", "description", "source", "extends", "players", "hand", "options", "patterns",
              "exclusions", "scoring", "payment", "refuse", "context", "rules", "notes",
@@ -18,8 +20,8 @@ _PATTERN_KEYS = {"check", "params", "value", "unit", "group", "rule", "limit", "
 
 
 def build(data: dict, src: str) -> Variant:
-    from .citations import check_citations, check_sources
     from ..core.forms import FORMS, instant_sizes
+    from .citations import check_citations, check_sources
     from .registry import PAIR_CONDITIONS, PATTERNS, PAY_MODELS, VALUE_MODELS
 
     PATTERNS.load()  # pattern modules may register special forms too
@@ -157,8 +159,8 @@ def build(data: dict, src: str) -> Variant:
 
 def _flags(value, src) -> tuple:
     """`flags:`: the optional win-context flags the ruleset reads (underscore names)."""
-    from .context import FLAG_DEFAULTS, UNIVERSAL_FLAGS
     from ..suggest import did_you_mean
+    from .context import FLAG_DEFAULTS, UNIVERSAL_FLAGS
 
     if value is None:
         return ()

@@ -3,13 +3,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
 
-# plain values' checks and bounds are context_values.py's (their names stay importable from here)
-from .context_values import (BOUNDS, FALSE_WORDS, MAX_OTHERS_COUNT, MAX_SET_NUMBER, MAX_STREAK,  # noqa: F401
-                             MAX_TEXT, MAX_TOTAL, TRUE_WORDS, _as_bool, _as_int, _as_text, _check_atom,
-                             EXPONENT_TOTALS, WHOLE_TOTALS, _number_text, check_amount, check_total, scalar,
-                             whole)
-from ..errors import ContextBounds, ContextContradiction, ContextError, ContextUnknown, ContextValue
 from ..core.lazy import cached_property
+from ..errors import ContextBounds, ContextError, ContextUnknown, ContextValue
+
+# plain values' checks and bounds are context_values.py's (their names stay importable from here)
+from .context_values import MAX_OTHERS_COUNT, MAX_SET_NUMBER, _as_bool, _as_int, _as_text, _check_atom, whole
 
 SEATS = "ESWN"
 

@@ -10,14 +10,11 @@ import time
 from pathlib import Path
 
 from ..errors import VariantError
-# the parts live in their own modules; every name stays importable from here
-from .bind import (  # noqa: F401
-    _OPTION_KEYS, _TYPES, MAX_OPTION, Bound, Option, PatternSpec, Variant, resolve, when_ok)
-from .check import _HAND_KEYS, _PATTERN_KEYS, _TOP_KEYS, _flags, _need, _refs, build  # noqa: F401
-from .files import (  # noqa: F401
-    _CACHE_VERSION, MAX_BYTES, MAX_DEPTH, MAX_EXTENDS, _cache_dir, _check_depth, _load_merged, _load_raw,
-    _merge, _prune, _read_yaml, _stamp, club_dirs, club_ids, resolve_path, shipped_ids, variants_dir)
 
+# the parts live in their own modules; every name stays importable from here
+from .bind import Variant
+from .check import build
+from .files import _load_merged, _stamp, resolve_path
 
 _BUILT: dict = {}  # (ref, the content digests of its files) -> Variant; bounded
 _CHAINS: dict = {}  # ref -> the files its last load read (itself and its `extends` parents); bounded

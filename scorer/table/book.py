@@ -11,8 +11,8 @@ import getpass
 import os
 from datetime import datetime, timezone
 
-from ..errors import ContextError, MjError
 from ..batch.ledger import Ledger
+from ..errors import ContextError, MjError
 from . import state as st
 from .rules import POT, session_rules
 from .store import Store, TableError, create
@@ -258,8 +258,8 @@ class Table:
         return [rec], [s], winners, None
 
     def _win(self, entry, state, seats, base):
-        from ..core import engine
         from ..batch.run import _item_labels, _win_text
+        from ..core import engine
 
         hands = entry.get("hands") or []
         if not hands:

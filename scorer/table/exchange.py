@@ -89,12 +89,14 @@ def _entry(job_ctx: dict, names: dict, kind: str) -> dict:
 def import_file(path: str, hand_file: str, players=None, variant=None, force=False, by=None) -> int:
     """Create table `path` and replay the hand file's records as its events; each record's seats,
     wind, dealer and streak must be the ones the table's rotation gives (else it says where not)."""
-    from ..batch import run as batch
+    from ..batch import jobs as batch_jobs
+    from ..batch import read as batch_read
+    from ..batch import source as batch_source
     from .book import Table, new_table
 
     jobs = []
-    for raw in batch.read_source(hand_file, None, batch.Counter()):
-        job = batch.prepare(raw, variant or "hk-old")
+    for raw in batch_source.read_source(hand_file, None, batch_read.Counter()):
+        job = batch_jobs.prepare(raw, variant or "hk-old")
         if job.error:
             raise TableError(f"{job.where}: {job.error}")
         ctx = dict(job.ctx or {})

@@ -45,8 +45,10 @@ MODEL_KEYS = ("draw", "kong", "false_win")
 def check_session(data: dict, src: str, options: dict) -> dict:
     """Validate data["session"]; add its named options to `options` (Option objects); return the
     block with every key present (defaults filled in, "$option" values left for `session_rules`)."""
+    from ..rulesets.bind import need as _need
+    from ..rulesets.bind import option_of
+    from ..rulesets.bind import option_refs as _refs
     from ..rulesets.registry import PAY_MODELS
-    from ..rulesets.bind import need as _need, option_of, option_refs as _refs
 
     block = data.get("session")
     if block is None:

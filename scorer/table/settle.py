@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rulesets.context import Context, make_context
 from ..errors import ContextError
+from ..rulesets.context import Context, make_context
 from ..rulesets.registry import PAY_MODELS
 from .rules import session_rules
 

@@ -3,8 +3,9 @@ import os
 
 import pytest
 
-from scorer.rulesets import variant as V
+from scorer.core import setup as engine_setup
 from scorer.errors import TooLarge
+from scorer.rulesets import variant as V
 
 from .util import GOOD, HAND, cli, limited, one_line_error, refused
 
@@ -75,7 +76,6 @@ def test_multi_megabyte_yaml_record(tmp_path):
 
 
 def test_caches_are_bounded_and_keyed_on_content(tmp_path):
-    from scorer.core import engine
 
     v = V.load_variant("hk-old")
     for n in range(200):
@@ -89,4 +89,4 @@ def test_caches_are_bounded_and_keyed_on_content(tmp_path):
     os.utime(f, ns=(st.st_atime_ns, st.st_mtime_ns))
     b = V._load_fresh(str(f))
     assert a.options["min_faan"].default == 7 and b.options["min_faan"].default == 0
-    assert len(V._BUILT) <= 64 and len(engine._SETUP) <= 1024
+    assert len(V._BUILT) <= 64 and len(engine_setup._SETUP) <= 1024

@@ -1,6 +1,8 @@
 """Class 5: one bad record fails alone, as a rejected record with its line; the rest are scored."""
 import json
 
+from scorer.batch import jobs as batch_jobs
+from scorer.batch import read as batch_read
 from scorer.batch import run as batch
 from scorer.errors import MjError
 
@@ -34,7 +36,7 @@ def test_every_reject_is_a_user_error_not_a_crash(tmp_path):
            {"hand": HAND, "seat": "N", "discarder": "S", "rules": {"min_faan": float("inf")}},
            {"hand": "x" * 5000, "seat": "N", "discarder": "S"}]
     for data in bad:
-        job = batch.prepare(batch.Raw("f", 1, data))
+        job = batch_jobs.prepare(batch_read.Raw("f", 1, data))
         out = batch.score_job(job)
         assert out.get("error") and not out.get("internal"), (data, out)
-    assert issubclass(batch.ReadError, MjError)
+    assert issubclass(batch_read.ReadError, MjError)
