@@ -72,7 +72,8 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
     if kind == "abort":
         return _abort(fields, variant, session, bound, seats)
     spec = dict(session[kind])
-    entry = PAY_MODELS.get(spec.pop("model"))
+    model = spec.pop("model")
+    entry = PAY_MODELS.get(model)
     rule = spec.get("rule", "")
     common = {"round": _seat(fields, "round", seats) or "E", "dealer": _seat(fields, "dealer", seats) or "E",
               "streak": fields.get("streak", 0), "players": players}
@@ -116,7 +117,7 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
             how = {"self_draw": True}
         ctx = make_context(seat=owner, rules=rules, **common, **how)
         limit = bool(fields.get("limit"))
-        if spec["model"] != "reverse_win":  # a fixed penalty: what was claimed does not count
+        if model != "reverse_win":  # a fixed penalty: what was claimed does not count
             if fields.get("total") is not None or limit:
                 raise ContextError(f"{variant.name}'s false win is a fixed penalty: no claimed total or limit")
         elif spec.get("pays") != "limit":
@@ -130,7 +131,7 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
                 from ..core.engine import value_of
 
                 value = value_of(bound, None, ctx, total=total)
-        label = ("chombo" if spec["model"] == "chombo_penalty" else "false win") + \
+        label = ("chombo" if model == "chombo_penalty" else "false win") + \
             (f" (claimed {fields['total']:g})" if fields.get("total") is not None else "")
     transfers = entry.fn(value, ctx, bound, **spec)
     return Settled(kind, variant, list(transfers), label, bound.options.get("session_loss_cap", 0) or 0,
