@@ -201,7 +201,22 @@ class Game:
         if len(hands) < 2 or not self.session.get("head_bump") or not entry.get("discarder"):
             return entry
         first = min(hands, key=lambda h: self._turn_from(state, entry["discarder"], h[0]))
-        return {**entry, "hands": [first]}
+        if first is hands[0]:
+            return {**entry, "hands": [first]}
+        # the flags were the first-entered winner's: his declaration stays a deposit, the kept
+        # winner's riichi is his `riichi_by` entry
+        out = {k: v for k, v in entry.items() if k not in ("riichi", "double_riichi", "ippatsu")}
+        kept = self.player(first[0])
+        by = entry.get("riichi_by") or []
+        declared = [n for n in by if self.player(n) != kept]
+        if entry.get("riichi") or entry.get("double_riichi"):
+            declared.append(hands[0][0])
+        if any(self.player(n) == kept for n in by):
+            out["riichi"] = True
+        out.update((entry.get("also_flags") or {}).get(first[0], {}))
+        out["riichi_by"] = declared
+        out["hands"] = [first]
+        return out
 
     def _triple(self, entry) -> bool:
         return len(entry.get("hands") or []) == 3 and self.session.get("triple_ron") == "abort"
