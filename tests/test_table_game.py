@@ -283,3 +283,40 @@ def test_example_games_rescore_to_the_tables_standings(tmp_path, monkeypatch, na
     (session,) = summary["sessions"]
     start = 25000 if "riichi" in name else 0
     assert {p: start + v for p, v in session["net"].items()} == standings
+
+
+# ---- at the table (the file and the commands) ------------------------------------------------
+
+def test_table_commands_abort_chombo_nagashi_and_the_final_result(tmp_path, monkeypatch):
+    import json
+
+    from click.testing import CliRunner
+
+    from scorer.cli.main import main
+
+    monkeypatch.setenv("MJSCORE_USER", "scorer")
+    path = str(tmp_path / "r.mj")
+    run = CliRunner().invoke
+    r = run(main, ["table", "new", path, "-v", "riichi", "--players", "Ann,Bo,Cy,Di", "--rule",
+                   "session_rounds=1", "--start", "30000"])
+    assert r.exit_code == 0, r.output
+    r = run(main, ["table", "abort", path, "--kind", "four_riichi", "--riichi-by", "Ann,Bo,Cy,Di"])
+    assert r.exit_code == 0 and "East 1, 0 honba, dealer Ann: abortive draw (four riichi)" in r.output
+    assert "Standings: Ann 29000  Bo 29000  Cy 29000  Di 29000" in r.output  # --start beats 25,000
+    r = run(main, ["table", "draw", path, "--tenpai", "Ann", "--riichi-by", "Cy"])
+    assert r.exit_code == 2 and "chombo" in r.output and "Traceback" not in r.output  # refused input
+    r = run(main, ["table", "chombo", path, "--player", "Cy"])
+    assert r.exit_code == 0 and "Cy: chombo" in r.output and "Next: East 1, 1 honba" in r.output
+    r = run(main, ["table", "draw", path, "--tenpai", "", "--nagashi", "Bo"])
+    assert r.exit_code == 0 and "nagashi mangan: Bo" in r.output
+    for _ in range(3):  # the deal goes round: nobody tenpai (Bo's 4 sticks stay on the table)
+        assert run(main, ["table", "draw", path, "--tenpai", ""]).exit_code == 0
+    d = json.loads(run(main, ["table", "show", path, "--format", "json"]).output)
+    assert d["over"] and d["where"] == "South 1, 5 honba"
+    # Bo: 29,000 + 2,000 (Cy's chombo) + 8,000 (nagashi) = 39,000, and the 4 sticks left: 43,000;
+    # Ann and Di tie at 29,000 (Ann sat earlier: second); no oka (30,000 start and return); Tenhou's
+    # rounding: Ann -1 + 10, Di -1 - 10, Cy 19,000: -11 - 20, Bo the balance
+    first = d["final"]["rows"][0]
+    assert (first["player"], first["points"]) == ("Bo", 43000)
+    assert {r["player"]: r["result"] for r in d["final"]["rows"]} == \
+        {"Bo": 33, "Ann": 9, "Di": -11, "Cy": -31}
