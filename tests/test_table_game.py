@@ -70,7 +70,7 @@ def test_other_uma_and_a_bad_one():
     assert result_of(final_result(game(uma="30,10,-10,-30"), [20300, 34400, 19200, 26100], 0, [])) == \
         {"Ann": -20, "Bo": 55, "Cy": -41, "Di": 6}
     with pytest.raises(MjError, match="summing to 0"):
-        final_result(game(uma="20,10,-10,-10"), [25000] * 4, 0, [])
+        game(uma="20,10,-10,-10")
 
 
 def test_leftover_deposits_go_to_first_or_stay_on_the_table():

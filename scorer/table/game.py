@@ -83,6 +83,11 @@ class Game:
         self._index = {p.lower(): i for i, p in enumerate(self.players)}
         self.start = self.session.get("start", 0) if start is None else start
         self.describe = describe  # False: no payment shorthand in the records (a replay that only counts)
+        result = self.session.get("result") or {}
+        if result.get("model") == "uma":  # a bad uma is refused when the table is made, not at its end
+            from .final import uma_list
+
+            uma_list(result, self.n)
 
     # ---- names and seats ------------------------------------------------------------------------
     def seats(self, state) -> dict:
