@@ -192,14 +192,32 @@ def test_pao_pays_a_self_draw_alone_and_half_a_ron():
     # yakuman tsumo, 8000 + 8000 + 16000 = 32000
     r = engine.score(DRAGONS, variant="riichi", seat="S", self_draw=True, liable="W")
     assert [(t.frm, t.to, t.amount) for t in r.transfers] == [("W", "S", 32000)]
-    # won on Ann's discard: 32000 split, 16000 each
+    # won on Ann's discard: 32000 split, 16000 each, the honba paid by the liable player
+    # (riichi.wiki, Sekinin barai: "the liable player pays the full value of any honba")
     r = engine.score(DRAGONS, variant="riichi", seat="S", discarder="E", liable="W", honba=1)
-    assert sorted((t.frm, t.amount) for t in r.transfers) == [("E", 300), ("E", 16000), ("W", 16000)]
+    assert sorted((t.frm, t.amount) for t in r.transfers) == [("E", 16000), ("W", 300), ("W", 16000)]
     # the same hand with nobody liable
     r = engine.score(DRAGONS, variant="riichi", seat="S", self_draw=True)
     assert sorted((t.frm, t.amount) for t in r.transfers) == [("E", 16000), ("N", 8000), ("W", 8000)]
     with pytest.raises(MjError, match="liable"):
         engine.score(PINFU, variant="riichi", seat="S", self_draw=True, liable="W")
+
+
+def test_pao_of_a_composite_yakuman_is_one_yakuman_worth():
+    # riichi.wiki, Sekinin barai, its example: 1 honba, West liable for South's daisangen, South
+    # wins daisangen and tsuuiisou: by self-draw East 16000, West 32300 + 8000, North 8000; on
+    # East's discard East 32000 + 16000, West 16000 + 300
+    both = "[555z] [666z] 777z 111z 2z 2z"
+
+    def paid(**how):
+        r = engine.score(both, variant="riichi", seat="S", liable="W", honba=1, **how)
+        out = {}
+        for t in r.transfers:
+            out[t.frm] = out.get(t.frm, 0) + t.amount
+        return out
+
+    assert paid(self_draw=True) == {"E": 16000, "W": 40300, "N": 8000}
+    assert paid(discarder="E") == {"E": 48000, "W": 16300}
 
 
 def test_pao_at_the_table():
