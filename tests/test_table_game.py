@@ -338,3 +338,31 @@ def test_table_commands_abort_chombo_nagashi_and_the_final_result(tmp_path, monk
     assert (first["player"], first["points"]) == ("Bo", 43000)
     assert {r["player"]: r["result"] for r in d["final"]["rows"]} == \
         {"Bo": 33, "Ann": 9, "Di": -11, "Cy": -31}
+
+
+def test_a_night_of_riichi_hands_in_one_batch_session_is_money(tmp_path):
+    # the issue's night: a han hand then a yakuman in one session; both are paid in points, so the
+    # session sums them. S's ron with riichi + pinfu + tanyao (3 han 30 fu) from E: 3900; then S's
+    # self-drawn four concealed pungs won on the pair (suuankou tanki, a double yakuman by the
+    # default double_yakuman option: a non-dealer's 2 x (16000 from the dealer, 8000 from each))
+    import json
+
+    from click.testing import CliRunner
+
+    from scorer.cli.main import main
+
+    path = tmp_path / "night.jsonl"
+    path.write_text(
+        json.dumps({"hand": PINFU, "variant": "riichi", "seat": "S", "discarder": "E", "riichi": True}) + "\n"
+        + json.dumps({"hand": "111m 222p 333s 555s 4m 4m", "variant": "riichi", "seat": "S",
+                      "self_draw": True}) + "\n")
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    summary = [json.loads(x) for x in r.output.splitlines() if x.startswith("{")][-1]["summary"]
+    assert r.exit_code == 0 and summary["rejected"] == 0
+    assert summary["sessions"][0]["net"] == {"E": -3900 - 32000, "S": 3900 + 64000, "W": -16000, "N": -16000}
+    # two rulesets' money is still never summed
+    with path.open("a") as f:
+        f.write(json.dumps({"hand": "[CCC,2] [234s,1] 678m 99p 55s 5s", "variant": "hk-old", "seat": "S",
+                            "self_draw": True, "rules": {"min_faan": 1}}) + "\n")
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    assert "never summed" in r.output
