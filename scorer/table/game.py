@@ -138,9 +138,9 @@ class Game:
 
     # ---- one event ------------------------------------------------------------------------------
     def step(self, kind: str, entry: dict, state: dict, points=None) -> Step:
-        """Settle one event from `state`. `points` ({player:
-        points} before the event, the pot excluded) lets the session's end rules (bust, sudden death,
-        agari-yame) see the standings; without it they are not applied."""
+        """Settle one event from `state`. `points` ({player: points} before the event, the pot
+        excluded) lets the session's end rules (bust, sudden death, agari-yame) see the standings;
+        without it they are not applied."""
         if state["over"]:
             raise GameError(f"the session is over ({st.end_text(self.session)}); start a new table")
         if kind == "win":
