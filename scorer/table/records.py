@@ -5,12 +5,15 @@
 - `names: {E: Ann, S: Bo, ...}`: who sat where for this record; the ledger then keeps the session's
   standings per player name (players move between seats as the deal rotates).
 - `table_event: N`: the table's event number (the winners of one discard share it); read by
-  `mjscore table import`, ignored by batch."""
+  `mjscore table import`, ignored by batch.
+- `event: deposit` (a riichi table's export): `seat` declared riichi in that hand and his `amount`
+  went, through the sticks on the table, to `to` (the seat, in that hand's seating, of the player who
+  took them): a hand file has no pot, so the deposit is paid to its taker directly."""
 from __future__ import annotations
 
 from ..errors import MjError
 
-EVENT_KINDS = ("draw", "kong", "false_win")
+EVENT_KINDS = ("draw", "kong", "false_win", "abort", "deposit")
 
 
 def table_keys(ctx: dict):
@@ -46,7 +49,7 @@ def event_outcome(job, mode: str = "") -> dict:
     try:
         if kind not in EVENT_KINDS:
             raise MjError(f"event is one of win (a record with a hand), {', '.join(EVENT_KINDS)}; got {kind!r}")
-        s = settle_event(kind, job.variant, ctx)
+        s = _deposit(ctx, job.variant) if kind == "deposit" else settle_event(kind, job.variant, ctx)
     except MjError as e:
         return {"error": str(e)}
     value = s.value
@@ -80,3 +83,18 @@ def table_outcome(job, mode: str, score_job) -> dict:
     if job.names and "error" not in out:
         out = named(out, job.names)
     return out
+
+
+
+def _deposit(ctx, variant):
+    """A riichi deposit paid to the player who took it (see the module's docstring)."""
+    from ..core.result import Transfer
+    from ..rulesets.variant import load_variant
+    from .settle import Settled
+
+    seat, to, amount = str(ctx.get("seat", "")).upper(), str(ctx.get("to", "")).upper(), ctx.get("amount")
+    seats = tuple("ESWN"[:ctx.get("players", 4)])
+    if seat not in seats or to not in seats or isinstance(amount, bool) or not isinstance(amount, (int, float)):
+        raise MjError("a deposit names `seat` (who declared riichi), `to` (who took the sticks) and `amount`")
+    paid = [Transfer(seat, to, amount, f"riichi deposit of {seat}, taken by {to}")] if seat != to else []
+    return Settled("deposit", load_variant(variant), paid, f"riichi deposit of {seat}", 0, seats)
