@@ -123,7 +123,7 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
 @main.command()
 @click.option("--total", type=float, required=True, help="The hand's total as the table counted it (faan, points...).")
 @click.option("--limit", "is_limit", is_flag=True, help="The hand is a limit hand (pays the ruleset's limit).")
-@context_options(skip=("win", "wild", "indicator", "fourth_tile", "dora", "ura", "riichi", "double_riichi", "ippatsu"))
+@context_options(paid_only=True)
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 def pay(total, is_limit, fmt, **kw):
     """Payments only, from a total the table counted itself.

@@ -6,19 +6,13 @@ from __future__ import annotations
 import math
 
 from ..errors import ContextBounds, ContextValue
+from .keys import BOUNDS
 
 TRUE_WORDS = {"1", "true", "yes", "on", "y"}
 FALSE_WORDS = {"0", "false", "no", "off", "n"}
 
-# The physical bounds of the counts (README "Limits"): a count past its bound is refused, never
-# scored, since some counts enter an exponent (a banker's stays double the base in Xiamen).
-MAX_STREAK = 50  # a dealer staying 50 hands in a row is beyond any real session
-BOUNDS = {"kong_draw": (4, "a player declares at most four kongs"),
-          "streak": (MAX_STREAK, f"a dealer's stays are at most {MAX_STREAK}"),
-          "floats": (4, "a wild tile has four copies"),
-          "players": (4, "at most four players"),
-          "honba": (100, "at most 100 counters"),
-          "sticks": (100, "at most 100 riichi deposits")}
+# The counts' bounds are the catalogue's (keys.py, README "Limits"): a count past its bound is
+# refused, never scored, since some counts enter an exponent (a banker's stays double the base in Xiamen).
 MAX_TEXT = 200  # characters of a text value (a tile list, a seat list); a hand is at most 200 too
 MAX_SET_NUMBER = 10_000  # a `--set` number (a multiplier, a penalty in points)
 MAX_OTHERS_COUNT = 4  # a count in another player's state: kongs (four at most)

@@ -13,12 +13,14 @@ from datetime import datetime, timezone
 
 from ..batch.ledger import Ledger
 from ..errors import ContextError, MjError
+from ..rulesets.keys import KEYS
 from . import state as st
 from .rules import POT, session_rules
 from .store import Store, TableError, create
 
-WIN_FLAGS = ("kong_draw", "last_tile", "first_turn", "wild", "indicator", "floats", "win", "riichi",
-             "double_riichi", "ippatsu", "dora", "ura", "honba", "sticks", "fourth_tile")
+# the catalogue's flags a win at the table passes on as given (the seats it names are players, turned
+# into seat letters, and self_draw is read with them; the seating, wind and dealer are the table's)
+WIN_FLAGS = tuple(k.name for k in KEYS if k.at_table and k.kind in ("bool", "count", "text") and k.name != "self_draw")
 
 
 def now_text() -> str:
