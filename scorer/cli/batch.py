@@ -11,9 +11,11 @@ from itertools import chain
 
 import click
 
-# The writers are batch_write.py's; their names stay importable from here (tests).
 from ..batch.write import CsvWriter, JsonlWriter, JsonWriter, TextWriter, summary_text
 from ..errors import WorkerLost
+
+# The writers are batch_write.py's; their names stay importable from here (tests).
+from ..rulesets.config import DEFAULT_RULESET
 from .common import _pairs, fail
 
 EXIT_OK, EXIT_REJECTS, EXIT_NOTHING, EXIT_BUG = 0, 1, 2, 3
@@ -203,7 +205,7 @@ class Stop(Exception):
     """--strict: the first rejected record ends the run."""
 
 
-def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_format=None, strict=False,
+def run(paths, out, fmt="text", variant=DEFAULT_RULESET, rules=None, start=None, input_format=None, strict=False,
         jobs=1, long=False, progress=None, err=None, echo_rejects=True, stdin=None, summary=None,
         house=None) -> dict:
     """Score every record of `paths` onto `out`; returns the summary dict (`summary`, when given, is

@@ -11,6 +11,7 @@ from ..errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantU
 from ..notation.hand import Hand
 from ..notation.parse import parse_hand
 from ..rulesets.bind import Bound
+from ..rulesets.config import DEFAULT_RULESET
 from ..rulesets.context import Context, check_for_ruleset, context_from, ruleset_context
 from ..rulesets.variant import RECHECK_SECONDS, load_variant
 from .wild import wild_spec
@@ -57,7 +58,6 @@ def _name(t):
     return tile_name(t)
 
 
-DEFAULT_VARIANT = "hk-old"
 
 
 def _named_variant(variant, kw):
@@ -68,7 +68,7 @@ def _named_variant(variant, kw):
         raise VariantUnknown("the ruleset name is empty: give an id (see `mjscore variants`) or a path")
     if variant and named and load_variant(variant).path != load_variant(named).path:
         raise ContextError(f"two rulesets given: {variant} and {named}")
-    return variant or named or DEFAULT_VARIANT
+    return variant or named or DEFAULT_RULESET
 
 
 _RULED: dict = {}

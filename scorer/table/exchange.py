@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from ..errors import ContextError
+from ..rulesets.config import DEFAULT_RULESET
 from .store import TableError
 
 WIN_CTX_SKIP = ("seat", "round", "dealer", "streak", "players", "rules", "discarder", "robbed", "liable",
@@ -96,7 +97,7 @@ def import_file(path: str, hand_file: str, players=None, variant=None, force=Fal
 
     jobs = []
     for raw in batch_source.read_source(hand_file, None, batch_read.Counter()):
-        job = batch_jobs.prepare(raw, variant or "hk-old")
+        job = batch_jobs.prepare(raw, variant or DEFAULT_RULESET)
         if job.error:
             raise TableError(f"{job.where}: {job.error}")
         ctx = dict(job.ctx or {})
