@@ -18,9 +18,11 @@ def one_line(message: str) -> str:
 
 
 def fail(message: str, fmt: str = "text", code: int = 2):
-    """One line on stderr (and {"error": ...} on stdout for --format json), then exit."""
+    """One line on stderr (and {"error": ...} on stdout for the formats a program reads), then exit."""
+    from ..output.formats import MACHINE
+
     message = one_line(message)
-    if fmt == "json":
+    if fmt in MACHINE:
         import json
 
         click.echo(json.dumps({"error": message}))
@@ -84,6 +86,14 @@ class SeatType(click.ParamType):
 
 
 SEAT = SeatType()
+
+
+def format_option(kind: str, help: str | None = None):  # noqa: A002 - click's own name for it
+    """`--format`, with the formats registered for `kind` (scorer/output/formats.py), the first the default."""
+    from ..output.formats import choices
+
+    names = choices(kind)
+    return click.option("--format", "fmt", type=click.Choice(names), default=names[0], show_default=True, help=help)
 
 
 def key_option(key, seat_type=None, help_text=None, param=None):

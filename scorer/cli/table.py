@@ -9,7 +9,7 @@ import textwrap
 
 import click
 
-from .common import _pairs, fail, key_option, run_guarded
+from .common import _pairs, fail, format_option, key_option, run_guarded
 from .table_common import (
     BY,
     FMT,
@@ -246,7 +246,7 @@ def table_log(path, fmt):
 
 @table.command("export")
 @click.argument("path")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "yaml"]), default="jsonl", show_default=True)
+@format_option("export")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
 def table_export(path, fmt, out_path):
     """Write the table as a hand file that `mjscore batch` scores to the same standings."""
