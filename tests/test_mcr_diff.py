@@ -8,6 +8,8 @@ import pytest
 
 pytest.importorskip("MahjongGB")
 
+pytestmark = pytest.mark.slow  # (docs/DEVELOPING.md "Testing")
+
 from tests import mcr_diff  # noqa: E402 - after the skip: it imports MahjongGB
 
 

@@ -7,6 +7,8 @@ import pytest
 
 pytest.importorskip("mahjong")
 
+pytestmark = pytest.mark.slow  # (docs/DEVELOPING.md "Testing")
+
 from tests import riichi_diff as diff  # noqa: E402 - after the skip: it imports mahjong
 
 HANDS = 20_000
