@@ -8,7 +8,7 @@ import math
 from typing import NamedTuple
 
 from ..errors import MjError
-from ..rulesets.config import DEFAULT_RULESET
+from ..rulesets import DEFAULT_RULESET
 from .read import ANNOTATIONS, HEADER_KEYS, Raw, _loads
 
 # ---- records to jobs ---------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import click
 from ..batch.write import summary_text
 from ..errors import WorkerLost
 from ..output.formats import renderer
-from ..rulesets.config import DEFAULT_RULESET
+from ..rulesets import DEFAULT_RULESET
 from .common import _pairs, fail, format_option
 
 EXIT_OK, EXIT_REJECTS, EXIT_NOTHING, EXIT_BUG = 0, 1, 2, 3

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from ..rulesets.config import DEFAULT_RULESET
+from ..rulesets import DEFAULT_RULESET
 
 MAX_MESSAGE = 400  # characters: a refusal quoting a huge value stays one readable line
 
@@ -88,7 +88,7 @@ class SeatType(click.ParamType):
 SEAT = SeatType()
 
 
-def format_option(kind: str, help: str | None = None):  # noqa: A002 - click's own name for it
+def format_option(kind: str, help: str | None = None):
     """`--format`, with the formats registered for `kind` (scorer/output/formats.py), the first the default."""
     from ..output.formats import choices
 

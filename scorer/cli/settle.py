@@ -7,7 +7,7 @@ import textwrap
 
 import click
 
-from ..rulesets.config import DEFAULT_RULESET
+from ..rulesets import DEFAULT_RULESET
 from ..rulesets.keys import BY_NAME
 from .common import SEAT, _pairs, key_option, run_guarded
 from .table_common import FMT, KONG_KIND, _names, _payments, false_win_claim

@@ -10,8 +10,8 @@ from time import monotonic
 from ..errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantUnknown
 from ..notation.hand import Hand
 from ..notation.parse import parse_hand
+from ..rulesets import DEFAULT_RULESET
 from ..rulesets.bind import Bound
-from ..rulesets.config import DEFAULT_RULESET
 from ..rulesets.context import Context, check_for_ruleset, context_from, ruleset_context
 from ..rulesets.variant import RECHECK_SECONDS, load_variant
 from .wild import wild_spec

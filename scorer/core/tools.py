@@ -8,7 +8,7 @@ from ..errors import MjError
 from ..notation.format import format_hand
 from ..notation.parse import parse_hand, parse_tiles_only
 from ..notation.tiles import N_TILES, tile_name
-from ..rulesets.config import DEFAULT_RULESET
+from ..rulesets import DEFAULT_RULESET
 
 
 @dataclass

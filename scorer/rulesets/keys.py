@@ -12,23 +12,29 @@ player's name at the table), `text` (a tile or a list of tiles as written), `oth
 seat to another player's hand or state)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
 
-
-@dataclass(frozen=True)
 class Key:
-    name: str
-    kind: str
-    help: str
-    default: object = None
-    bound: int | None = None  # counts: the largest value accepted (README "Limits")
-    why: str = ""  # counts: why the bound is where it is, quoted when it refuses a value
-    minimum: int = 0  # counts: the smallest value the command line accepts
-    universal: bool = False  # read by every ruleset: no `flags:` entry needed
-    at_table: bool = True  # given with a live table's win (False: the table's seating decides it)
-    paid: bool = True  # read by payments (False: only to value the hand; `pay` takes the total instead)
-    metavar: str | None = None
-    flag_value: int | None = None  # a count flag given bare means this (--kong-draw is --kong-draw 1)
+    """One context key. (A plain class: `mjscore --help` builds its flags from these, and a dataclass
+    or NamedTuple costs that start-up more than the rest of this module.)"""
+
+    __slots__ = ("name", "kind", "help", "default", "bound", "why", "minimum", "universal", "at_table", "paid",
+                 "metavar", "flag_value")
+
+    def __init__(self, name: str, kind: str, help: str, default: object = None, *,
+                 bound: int | None = None, why: str = "", minimum: int = 0, universal: bool = False,
+                 at_table: bool = True, paid: bool = True, metavar: str | None = None, flag_value: int | None = None):
+        self.name, self.kind, self.help, self.default = name, kind, help, default
+        self.bound = bound  # counts: the largest value accepted (README "Limits")
+        self.why = why  # counts: why the bound is where it is, quoted when it refuses a value
+        self.minimum = minimum  # counts: the smallest value the command line accepts
+        self.universal = universal  # read by every ruleset: no `flags:` entry needed
+        self.at_table = at_table  # given with a live table's win (False: the table's seating decides it)
+        self.paid = paid  # read by payments (False: only to value the hand; `pay` takes the total instead)
+        self.metavar = metavar
+        self.flag_value = flag_value  # a count flag given bare means this (--kong-draw is --kong-draw 1)
+
+    def __repr__(self) -> str:
+        return f"Key({self.name!r}, {self.kind!r})"
 
     @property
     def flag(self) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from ..errors import ContextError
-from ..rulesets.config import DEFAULT_RULESET
+from ..rulesets import DEFAULT_RULESET
 from .store import TableError
 
 WIN_CTX_SKIP = ("seat", "round", "dealer", "streak", "players", "rules", "discarder", "robbed", "liable",
