@@ -112,9 +112,8 @@ _INTS = of_kind("count")
 _SEAT_KEYS = of_kind("seat")
 _TEXTS = of_kind("text")
 
-# the flags that describe the table and the win itself: every ruleset accepts them. Any other flag
-# must be listed under the ruleset's `flags:` (a flag it does not read is refused, never ignored)
-UNIVERSAL_FLAGS = UNIVERSAL
+# keys.UNIVERSAL, the flags that describe the table and the win itself, are read by every ruleset. Any
+# other flag must be listed under the ruleset's `flags:` (a flag it does not read is refused, never ignored)
 FLAG_DEFAULTS = {k.name: {} if k.kind == "others" else k.default for k in KEYS}
 
 
@@ -398,7 +397,7 @@ def _plan(variant) -> tuple:
         pass
     flags = set(variant.flags)
     unread = tuple((name, default) for name, default in FLAG_DEFAULTS.items()
-                   if name not in flags and name not in UNIVERSAL_FLAGS)
+                   if name not in flags and name not in UNIVERSAL)
     plan = (variant, unread, frozenset(k for k in variant.context_keys if k not in _FIELD_NAMES),
             frozenset(n for n, _d in unread))
     try:
@@ -410,7 +409,7 @@ def _plan(variant) -> tuple:
 
 def check_for_ruleset(ctx: Context, variant) -> None:
     """Refuse what the ruleset would silently ignore: a flag it does not read (its YAML `flags:` lists
-    the optional ones it reads; UNIVERSAL_FLAGS are read by every ruleset) set to anything but its
+    the optional ones it reads; keys.UNIVERSAL are read by every ruleset) set to anything but its
     default, and a `--set` key (a record's unknown key) its `context:` does not document."""
     plan = _plan(variant)
     given = ctx.__dict__.get("_given")
@@ -433,7 +432,7 @@ def _check_for_ruleset(ctx: Context, variant) -> None:
 
     flags = set(variant.flags)
     for name, default in FLAG_DEFAULTS.items():
-        if name in flags or name in UNIVERSAL_FLAGS:
+        if name in flags or name in UNIVERSAL:
             continue
         value = getattr(ctx, name)
         if value != default and value is not None:
