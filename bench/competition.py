@@ -91,9 +91,10 @@ def scorer_of_objects(made, variant):
 
 
 def riichi(n, seed):
-    import riichi_diff as rd
     from mahjong.hand_calculating.hand import HandCalculator
     from mahjong.hand_calculating.hand_config import HandConfig, OptionalRules
+
+    from tests import riichi_diff as rd
 
     rules, optional = rd.OPTION_SETS[0]
     cases = rd.make_cases(n, seed)
@@ -133,8 +134,9 @@ def riichi(n, seed):
 
 
 def mcr(n, seed):
-    import mcr_diff as md
     from MahjongGB import MahjongFanCalculator
+
+    from tests import mcr_diff as md
 
     rng = random.Random(seed)
     cases = [md.make_case(rng) for _ in range(n)]

@@ -45,13 +45,13 @@ RULES = {"min_faan": 0}
 def hands_of(variant: str, n: int, seed: int) -> list:
     """(hand text, context) pairs: bench.py's hk-old hands, or the competition bench's riichi / MCR ones."""
     if variant == "riichi":
-        import riichi_diff
+        from tests import riichi_diff
 
         return [(text, ctx) for text, _spec, ctx, _kw in riichi_diff.make_cases(n, seed)]
     if variant == "mcr":
         import random
 
-        import mcr_diff
+        from tests import mcr_diff
 
         rng = random.Random(seed)
         return [mcr_diff.make_case(rng)[:2] for _ in range(n)]
@@ -60,11 +60,11 @@ def hands_of(variant: str, n: int, seed: int) -> list:
 
 def rules_of(variant: str) -> dict:
     if variant == "riichi":
-        import riichi_diff
+        from tests import riichi_diff
 
         return riichi_diff.OPTION_SETS[0][0]
     if variant == "mcr":
-        import mcr_diff
+        from tests import mcr_diff
 
         return mcr_diff.RULES
     return RULES

@@ -1,25 +1,12 @@
 """Random readings for the tests that compare a fast path with the slow one it replaces: the
-differential benches' hand makers, and every reading of each hand with its Facts."""
+differential runs' hand makers (tests/riichi_diff.py, tests/mcr_diff.py), and every reading of each hand with its Facts."""
 from __future__ import annotations
-
-import importlib.util
-from pathlib import Path
 
 from scorer.core import engine
 from scorer.core import setup as engine_setup
 from scorer.core.facts import Facts
 from scorer.errors import MjError
 from scorer.notation.parse import parse_hand
-
-_BENCH = Path(__file__).resolve().parent.parent / "bench"
-
-
-def bench_module(name):
-    """bench/NAME.py as a module (bench/ is not a package)."""
-    spec = importlib.util.spec_from_file_location(name, _BENCH / f"{name}.py")
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def reading_facts(cases, variant, rules):

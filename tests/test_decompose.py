@@ -45,6 +45,7 @@ def random_seven_pairs(rng):
     return "".join(tile_name(k) * 2 for k in rng.sample(range(34), 7))
 
 
+@pytest.mark.slow
 def test_differential_against_mahjong_divider_10000_hands():
     rng = random.Random(20261122)
     checked = multi = 0
@@ -132,6 +133,7 @@ def test_seven_pairs_quads_only_when_allowed():
     assert seven_pairs(h, h.counts, 0, False, {"seven_pairs_quads": True})
 
 
+@pytest.mark.slow
 def test_per_suit_wild_search_matches_the_reference_search():
     # standard_splits searches wild hands suit by suit; _wild_splits is the plain reference search
     rng = random.Random(99)

@@ -7,7 +7,7 @@ from types import SimpleNamespace as NS
 
 from scorer.core import engine
 from scorer.rulesets.registry import lookup
-from tests.readings import bench_module, reading_facts
+from tests.readings import reading_facts
 
 
 def _same(bound, facts, least_hits):
@@ -31,13 +31,13 @@ def _same(bound, facts, least_hits):
 
 
 def test_riichi_items_equal_hits():
-    rd = bench_module("riichi_diff")
+    from tests import riichi_diff as rd
     facts = reading_facts([(t, c) for t, _s, c, _k in rd.make_cases(400, 11)], "riichi", rd.OPTION_SETS[0][0])
     _same(facts[0][0], [f for _b, f in facts], 2000)
 
 
 def test_mcr_items_equal_hits():
-    md = bench_module("mcr_diff")
+    from tests import mcr_diff as md
     rng = random.Random(12)
     facts = reading_facts([md.make_case(rng)[:2] for _ in range(300)], "mcr", md.RULES)
     _same(facts[0][0], [f for _b, f in facts], 1000)
@@ -130,7 +130,7 @@ def _readings_resolve_alike(variant, facts, least):
 
 def test_readings_resolve_as_by_names():
     """The same on MCR and Zung Jung readings (every hit list with an exclusion or a series)."""
-    md = bench_module("mcr_diff")
+    from tests import mcr_diff as md
     rng = random.Random(16)
     _readings_resolve_alike("mcr", reading_facts([md.make_case(rng)[:2] for _ in range(300)], "mcr", md.RULES), 100)
     from tests.gen import random_context, random_winning

@@ -11,6 +11,8 @@ from scorer.core import engine
 from scorer.errors import MjError
 from tests.fuzzing import contexts, near_miss, random_bytes_text, random_string
 
+pytestmark = pytest.mark.slow  # (docs/DEVELOPING.md "Testing")
+
 GENERATORS = [random_string, random_bytes_text, near_miss]
 
 

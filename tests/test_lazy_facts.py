@@ -9,11 +9,9 @@ from scorer.core.facts import EAGER, Facts, LazyFacts
 from scorer.core.wild import WildSpec
 from scorer.rulesets.variant import load_variant
 
-from .test_riichi_readings import _bench
-
 
 def test_lazy_facts_read_as_facts():
-    rd = _bench("riichi_diff")
+    from tests import riichi_diff as rd
     variant = load_variant("riichi")
     rng = random.Random(9)
     names = sorted(EAGER)

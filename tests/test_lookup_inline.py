@@ -5,7 +5,7 @@ import random
 
 from scorer.core import engine
 from scorer.core.facts import Facts
-from tests.readings import bench_module, reading_facts
+from tests.readings import reading_facts
 
 
 def _check(facts, fn_name, least=8):
@@ -33,7 +33,7 @@ def _compare(facts, bound, ks, share=10):
 
 
 def test_mcr_set_fans_inline_equal_the_predicate():
-    md = bench_module("mcr_diff")
+    from tests import mcr_diff as md
     rng = random.Random(3)
     cases = [md.make_case(rng)[:2] for _ in range(600)]
     _check(reading_facts(cases, "mcr", md.RULES), "mcr_sets_fan")
@@ -42,7 +42,7 @@ def test_mcr_set_fans_inline_equal_the_predicate():
 def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
     # the fans of the tiles present (per kind mask), of the form, the concealment, the wait, how the
     # hand was won and the parameterless ones
-    md = bench_module("mcr_diff")
+    from tests import mcr_diff as md
     rng = random.Random(4)
     cases = [md.make_case(rng)[:2] for _ in range(1500)]
     facts = reading_facts(cases, "mcr", md.RULES)
@@ -56,20 +56,20 @@ def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
 
 
 def test_riichi_fu_of_sets_inline_equal_the_predicate():
-    rd = bench_module("riichi_diff")
+    from tests import riichi_diff as rd
     cases = [(t, c) for t, _s, c, _k in rd.make_cases(600, 3)]
     _check(reading_facts(cases, "riichi", rd.OPTION_SETS[0][0]), "riichi_fu_set")
 
 
 def _riichireading_facts(n, seed, rules):
-    rd = bench_module("riichi_diff")
+    from tests import riichi_diff as rd
     return reading_facts([(t, c) for t, _s, c, _k in rd.make_cases(n, seed)], "riichi", rules)
 
 
 def test_riichi_yaku_and_fu_tables_equal_the_predicates():
     """Every riichi entry read from a table (riichi_table.reading_table and context_table, the riichi
     declaration), in the ruleset's order, against the predicates' own code."""
-    rd = bench_module("riichi_diff")
+    from tests import riichi_diff as rd
     for rules, _package in (rd.OPTION_SETS[0], rd.OPTION_SETS[3]):
         facts = _riichireading_facts(500, 5, rules)
         bound = facts[0][0]

@@ -1,18 +1,16 @@
-"""The differential test against MahjongGB (bench/mcr_diff.py) on 20,000 random hands of every form,
+"""The differential test against MahjongGB (tests/mcr_diff.py) on 20,000 random hands of every form,
 meld, kong, flower count, win flag and wind: every fan, its count and the total agree, and the hands
 MahjongGB scores below 8 fans or calls no win are refused by mjscore for that reason. The million-hand
 run is `python bench/mcr_diff.py`."""
-import importlib.util
 import io
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("MahjongGB")
 
-_spec = importlib.util.spec_from_file_location("mcr_diff", Path(__file__).resolve().parent.parent / "bench" / "mcr_diff.py")
-mcr_diff = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(mcr_diff)
+pytestmark = pytest.mark.slow  # (docs/DEVELOPING.md "Testing")
+
+from tests import mcr_diff  # noqa: E402 - after the skip: it imports MahjongGB
 
 
 def test_twenty_thousand_hands_agree_with_mahjonggb():

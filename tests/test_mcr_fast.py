@@ -8,13 +8,13 @@ from collections import Counter
 from scorer.core.facts import Facts
 from scorer.patterns import mcr, mcr_forms, mcr_special, mcr_table, mcr_wait
 from tests.gen import readers_agree
-from tests.readings import bench_module, reading_facts
+from tests.readings import reading_facts
 
 RULE_SETS = ({"concealed_and_melded_kong": True}, {})
 
 
 def _facts(seed, n, rules):
-    md = bench_module("mcr_diff")
+    from tests import mcr_diff as md
     rng = random.Random(seed)
     return reading_facts([md.make_case(rng)[:2] for _ in range(n)], "mcr", rules)
 
@@ -54,7 +54,7 @@ def test_special_tables_with_melds_and_kongs():
 
 
 def test_hand_facts_equal_the_counts():
-    md = bench_module("mcr_diff")
+    from tests import mcr_diff as md
     rng = random.Random(12)
     from scorer.notation.parse import parse_hand
 
@@ -209,7 +209,7 @@ def test_honours_and_knitted_glance_keeps_the_readings():
             return []
         return [Reading("mcr_honours_knitted", tuple(Block(SINGLE, t) for t, c in enumerate(counts) if c), -1)]
 
-    md = bench_module("mcr_diff")
+    from tests import mcr_diff as md
     rng = random.Random(14)
     found = 0
     for _ in range(4000):
@@ -406,8 +406,7 @@ def test_one_reader_gives_the_forms_readings():
     # benches' hands and on hands made to hit seven pairs (four of a kind allowed or not) and thirteen orphans
     from scorer.core.forms import FORMS
     from scorer.patterns import mcr_readings
-
-    md = bench_module("mcr_diff")
+    from tests import mcr_diff as md
     rng = random.Random(16)
     texts = [md.make_case(rng)[0] for _ in range(6000)]
     texts += ["1122m3344p5566sEE E", "1111m3344p5566sEE E", "1111m3344p5566sEE 1m", "19m19p19sESWNCFPP C",

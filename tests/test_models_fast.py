@@ -242,6 +242,7 @@ CASES = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("vid", sorted(CASES))
 def test_kept_values_and_payments_change_nothing(vid):
     cases = CASES[vid]()
@@ -438,6 +439,7 @@ def _interleaved_check(calls) -> list[str]:
     return problems[:20]
 
 
+@pytest.mark.slow
 def test_every_value_parameter_is_kept_apart():
     """The same items and context under parameter sets that differ in one parameter each (equal
     values of another type too: 3 and 3.0 print apart)."""

@@ -61,6 +61,7 @@ def generated_hands(n=20000, seed=7):
     return out
 
 
+@pytest.mark.slow
 def test_generated_hands_take_the_fast_path_and_equal_the_general_parser():
     hands = generated_hands()
     assert len(hands) == 20000 and sum(" " in t for t, _, _ in hands) > 19000
@@ -179,6 +180,7 @@ def canonical_spellings(rng, text, win, size):
     return canon, out
 
 
+@pytest.mark.slow
 def test_the_canonical_text_kept_by_the_fast_path_is_format_hands():
     """Hand.text() is the string as written only when it is exactly what format_hand builds; every
     other spelling of the same hand still prints canonically."""

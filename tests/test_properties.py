@@ -19,6 +19,8 @@ from tests.gen import random_context, random_winning
 
 JSON_KEYS = {"variant", "hand", "total", "items", "decomposition", "payments", "net"}
 
+pytestmark = pytest.mark.slow  # (docs/DEVELOPING.md "Testing")
+
 
 def allowed_tiles(v):
     spec = v.data.get("hand", {}).get("tiles")

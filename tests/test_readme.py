@@ -29,9 +29,42 @@ def test_readme_example_output(cmd, out):
     assert run(cmd) == out
 
 
+def headings(text: str) -> list[tuple[int, str]]:
+    """(level, title) of the README's chapters (##) and sub-headings (###), outside code blocks."""
+    out, fenced = [], False
+    for line in text.splitlines():
+        if line.startswith("```"):
+            fenced = not fenced
+        elif not fenced and (m := re.match(r"(##+) (.+)", line)) and len(m.group(1)) <= 3:
+            out.append((len(m.group(1)), m.group(2).strip()))
+    return out
+
+
+def anchor(title: str) -> str:
+    """GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
+
+
+def contents(text: str) -> str:
+    """The contents list: every chapter and sub-heading after the list itself, linked."""
+    entries = [(lvl, t) for lvl, t in headings(text) if t not in ("Quick start", "Contents")]
+    return "\n".join(f"{'  ' * (lvl - 2)}- [{t}](#{anchor(t)})" for lvl, t in entries) + "\n"
+
+
+CONTENTS = re.compile(r"(## Contents\n)(.*?)(\n## )", re.S)
+
+
+def test_contents_lists_every_chapter_and_sub_heading():
+    """A section added to the README is added to its contents (`python tests/test_readme.py --update`)."""
+    text = README.read_text()
+    listed = CONTENTS.search(text).group(2)
+    assert listed == contents(text), "README contents out of date: run python tests/test_readme.py --update"
+
+
 def update():
     text = README.read_text()
     text = BLOCK.sub(lambda m: f"```console\n$ {m.group('cmd')}\n{run(m.group('cmd'))}```", text)
+    text = CONTENTS.sub(lambda m: m.group(1) + contents(text) + m.group(3), text)
     README.write_text(text)
 
 

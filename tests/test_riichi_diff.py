@@ -3,17 +3,13 @@ ruleset and by the `mahjong` package (2.1.0) under the same option sets, must ag
 yaku set and every payment (bench/riichi_diff.py runs 200,000 and prints both engines' speed)."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("mahjong")
 
-_PATH = Path(__file__).resolve().parents[1] / "bench" / "riichi_diff.py"
-_spec = importlib.util.spec_from_file_location("riichi_diff", _PATH)
-diff = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(diff)
+pytestmark = pytest.mark.slow  # (docs/DEVELOPING.md "Testing")
+
+from tests import riichi_diff as diff  # noqa: E402 - after the skip: it imports mahjong
 
 HANDS = 20_000
 

@@ -10,13 +10,12 @@ from scorer.core import setup as engine_setup
 from scorer.errors import ContextError, MjError
 from scorer.models import riichi as model
 from scorer.patterns import riichi_fu
-from tests.readings import bench_module
 
 SEATS = "ESWN"
 
 
 def _scored(n, seed):
-    rd = bench_module("riichi_diff")
+    from tests import riichi_diff as rd
     out = []
     for text, _spec, ctx, _kw in rd.make_cases(n, seed):
         try:

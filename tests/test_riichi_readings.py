@@ -1,30 +1,14 @@
 """patterns/riichi_readings.readings (engine.readings_of's one call for riichi's forms) against each form in
 turn, on the benches' hands and on hands made to hit seven pairs and thirteen orphans."""
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 from scorer.core.forms import FORMS
 from scorer.patterns import riichi_readings
 from tests.gen import readers_agree
 
-BENCH = Path(__file__).resolve().parent.parent / "bench"
-
-
-def _bench(name):
-    sys.path.insert(0, str(BENCH))
-    try:
-        spec = importlib.util.spec_from_file_location(name, BENCH / f"{name}.py")
-        mod = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(mod)
-        return mod
-    finally:
-        sys.path.remove(str(BENCH))
-
 
 def test_one_reader_gives_the_forms_readings():
-    rd = _bench("riichi_diff")
+    from tests import riichi_diff as rd
     texts = [text for text, *_rest in rd.make_cases(4000, 23)]
     texts += ["1122m3344p5566sEE E", "1111m3344p5566sEE E", "1111m3344p5566sEE 1m", "19m19p19sESWNCFPP C",
               "19m19p19sESWNCFPP 1m", "19m19p19sESWNCPP 1m 9s", "11m19p19sESWNCFP 1m", "1199m19p19sESWNCF C",

@@ -2,6 +2,7 @@
 and the cases it cannot check: five-set hands, declared melds, the closest reading."""
 import random
 
+import pytest
 from mahjong.shanten import Shanten as Reference
 
 from scorer.core import shanten as S
@@ -16,6 +17,7 @@ def counts_of(text):
     return c, h
 
 
+@pytest.mark.slow
 def test_ten_thousand_random_hands_match_the_reference():
     rng = random.Random(20261125)
     wall = [t for t in range(34) for _ in range(4)]

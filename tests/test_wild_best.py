@@ -83,6 +83,7 @@ def cases():
     return out
 
 
+@pytest.mark.slow
 def test_best_reading_is_the_best_of_all_readings(monkeypatch):
     # the ceiling's early stop on every hand of two readings or more, not only on the big ones
     monkeypatch.setattr(best, "CEILING_FROM", 2)
@@ -134,6 +135,7 @@ def _wild_hands(seed, n, rulesets):
 CEILING_RULESETS = ("wuhan", "wuhan-3p")  # the rulesets whose every pattern has a count range
 
 
+@pytest.mark.slow
 def test_count_ranges_hold_on_every_reading():
     """scorer/core/ceilings.py: every pattern's count on every reading lies in the range declared for the
     hand, and no reading's key is above the hand's ceiling (1 to 4 wild tiles, every ruleset with
@@ -170,6 +172,7 @@ def test_count_ranges_hold_on_every_reading():
     assert reached > checked // 2, (reached, checked)  # a ceiling no reading reaches spares nothing
 
 
+@pytest.mark.slow
 def test_readings_with_equal_views_score_alike():
     """scorer/core/views.py: readings of one hand with equal views have the same items and the same refusal
     (1 to 4 wild tiles, the rulesets whose predicates declare views), so the first one's value and
@@ -196,6 +199,7 @@ def test_readings_with_equal_views_score_alike():
     assert shared > groups, (groups, shared)  # the views do merge readings
 
 
+@pytest.mark.slow
 def test_views_follow_the_gold_set_water_option():
     """Xiamen's view is given gold_set_water's `gold_sets`: with the option off (a set holding a gold
     scores no set water) readings that differ only in golds held in pungs are told apart, and the

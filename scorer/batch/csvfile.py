@@ -8,10 +8,12 @@ import json
 from typing import Iterator
 
 from ..rulesets.context_values import scalar
+from ..rulesets.keys import TEXT_KEYS
 from .read import Raw, _lines
 
-_STR_COLUMNS = frozenset({"hand", "variant", "session", "table", "discarder", "robbed", "seat", "round", "dealer",
-                          "liable", "win", "wild", "indicator"})
+# columns kept as written: the record's own text columns and the catalogue's seat and tile keys
+# (a dora indicator `5` would otherwise be read as the number 5)
+_STR_COLUMNS = frozenset({"hand", "variant", "session", "table"}) | TEXT_KEYS
 
 
 def read_csv(stream, name: str, delimiter: str = ",") -> Iterator[Raw]:

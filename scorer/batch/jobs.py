@@ -8,6 +8,7 @@ import math
 from typing import NamedTuple
 
 from ..errors import MjError
+from ..rulesets import DEFAULT_RULESET
 from .read import ANNOTATIONS, HEADER_KEYS, Raw, _loads
 
 # ---- records to jobs ---------------------------------------------------------------------------
@@ -72,7 +73,7 @@ def _check_start(start):
     return start
 
 
-def prepare(raw: Raw, variant: str = "hk-old", rules: dict | None = None, house=None) -> Job:
+def prepare(raw: Raw, variant: str = DEFAULT_RULESET, rules: dict | None = None, house=None) -> Job:
     """Check a record's shape and split it into (variant, hand, context). Never raises. `house`
     (config.house_rules()) gives the config file's house rules for a record's ruleset: below `rules`
     (the command line's) and the record's own."""
@@ -156,7 +157,7 @@ class Preparer:
     complaint (checked once per header) is joined with them in one step. Anything else goes to
     prepare(). tests/test_batch_prepare.py compares the two on records of every shape."""
 
-    def __init__(self, variant: str = "hk-old", rules: dict | None = None, house=None):
+    def __init__(self, variant: str = DEFAULT_RULESET, rules: dict | None = None, house=None):
         self.variant, self.rules, self.house = variant, rules, house
         self.shapes: dict = {}  # a record's keys, in order -> whether they are a hand and context keys
         self.bases: dict = {}  # id(defaults) -> (defaults, _base(defaults))

@@ -11,10 +11,11 @@ from itertools import chain
 
 import click
 
-# The writers are batch_write.py's; their names stay importable from here (tests).
-from ..batch.write import CsvWriter, JsonlWriter, JsonWriter, TextWriter, summary_text
+from ..batch.write import summary_text
 from ..errors import WorkerLost
-from .common import _pairs, fail
+from ..output.formats import renderer
+from ..rulesets import DEFAULT_RULESET
+from .common import _pairs, fail, format_option
 
 EXIT_OK, EXIT_REJECTS, EXIT_NOTHING, EXIT_BUG = 0, 1, 2, 3
 
@@ -203,7 +204,7 @@ class Stop(Exception):
     """--strict: the first rejected record ends the run."""
 
 
-def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_format=None, strict=False,
+def run(paths, out, fmt="text", variant=DEFAULT_RULESET, rules=None, start=None, input_format=None, strict=False,
         jobs=1, long=False, progress=None, err=None, echo_rejects=True, stdin=None, summary=None,
         house=None) -> dict:
     """Score every record of `paths` onto `out`; returns the summary dict (`summary`, when given, is
@@ -220,8 +221,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
     out = Blocks(out)
     counter = batch_read.Counter()
     ledger = Ledger(start)
-    writer = {"text": lambda: TextWriter(out, long), "jsonl": lambda: JsonlWriter(out),
-              "json": lambda: JsonWriter(out), "csv": lambda: CsvWriter(out)}[fmt]()
+    writer = renderer("batch", fmt)(out, long) if fmt == "text" else renderer("batch", fmt)(out)
     mode = ("long" if long else "row") if fmt == "text" else {"json": "full", "jsonl": "jsonl"}.get(fmt, "")
     bar = Progress(bool(progress), batch.total_size(paths), counter, err)
     tick = bar.enabled  # (a bar that is not shown counts nothing)
@@ -316,8 +316,7 @@ def run(paths, out, fmt="text", variant="hk-old", rules=None, start=None, input_
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
               help="House-rule default for every record (a record's `rules:` wins).")
 @click.option("--start", type=float, help="Each seat's starting score when a session's file does not give one.")
-@click.option("--format", "fmt", type=click.Choice(["text", "jsonl", "csv", "json"]), default="text",
-              show_default=True, help="Output: a line per hand, JSON Lines, CSV or one JSON document.")
+@format_option("batch", help="Output: a line per hand, JSON Lines, CSV or one JSON document.")
 @click.option("--input-format", type=click.Choice(["auto", "yaml", "jsonl", "csv"]), default="auto",
               show_default=True, help="Format of the files; auto: by extension, else sniffed (always for -).")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False, writable=True),

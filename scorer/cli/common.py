@@ -6,6 +6,8 @@ import sys
 
 import click
 
+from ..rulesets import DEFAULT_RULESET
+
 MAX_MESSAGE = 400  # characters: a refusal quoting a huge value stays one readable line
 
 
@@ -16,9 +18,11 @@ def one_line(message: str) -> str:
 
 
 def fail(message: str, fmt: str = "text", code: int = 2):
-    """One line on stderr (and {"error": ...} on stdout for --format json), then exit."""
+    """One line on stderr (and {"error": ...} on stdout for the formats a program reads), then exit."""
+    from ..output.formats import MACHINE
+
     message = one_line(message)
-    if fmt == "json":
+    if fmt in MACHINE:
         import json
 
         click.echo(json.dumps({"error": message}))
@@ -63,7 +67,6 @@ def _pairs(values, flag):
     return out
 
 
-COMPETITION_KEYS = ("riichi", "double_riichi", "ippatsu", "dora", "ura", "honba", "sticks", "fourth_tile")
 WIND_WORDS = {"e": "E", "s": "S", "w": "W", "n": "N", "east": "E", "south": "S", "west": "W", "north": "N"}
 
 
@@ -85,57 +88,65 @@ class SeatType(click.ParamType):
 SEAT = SeatType()
 
 
-def context_options(fn=None, *, skip=()):
-    """The win-context flags of NOTATION.md, shared by score, pay, compare and waits; `skip` leaves
-    out the ones a command does not read (by their parameter names), so its --help lists only its own."""
+def format_option(kind: str, help: str | None = None):
+    """`--format`, with the formats registered for `kind` (scorer/output/formats.py), the first the default."""
+    from ..output.formats import choices
+
+    names = choices(kind)
+    return click.option("--format", "fmt", type=click.Choice(names), default=names[0], show_default=True, help=help)
+
+
+def key_option(key, seat_type=None, help_text=None, param=None):
+    """The click option of catalogue key `key` (scorer/rulesets/keys.py): its flag, type and help.
+    `seat_type` is what a seat is given as (SEAT at `score`, a player's name at the table)."""
+    kw = {"help": help_text or key.help}
+    if key.kind == "bool":
+        kw.update(is_flag=True, default=None)
+    elif key.kind == "count":
+        low = key.minimum
+        kw["type"] = click.IntRange(low, key.bound) if low else click.IntRange(min=0)
+        if key.flag_value is not None:
+            kw.update(is_flag=False, flag_value=key.flag_value, default=None)
+    elif key.kind == "seat":
+        kw["type"] = seat_type or SEAT
+        if not isinstance(kw["type"], click.ParamType):  # a player's name at the table
+            kw.pop("type")
+            kw["metavar"] = seat_type
+    if key.metavar or key.kind == "count":
+        kw["metavar"] = key.metavar or "N"
+    if key.kind == "others":
+        kw["multiple"] = True
+        kw["metavar"] = f"{seat_type if isinstance(seat_type, str) else 'SEAT'}:HAND"
+    param = param or ("others" if key.kind == "others" else key.name)
+    return click.option(key.flag, param, **kw)
+
+
+def context_options(fn=None, *, skip=(), paid_only=False):
+    """The win-context flags, one per catalogue key, shared by score, pay, compare and waits; `skip`
+    leaves out the ones a command does not read (by their names), `paid_only` those only the hand's
+    value reads (`pay` takes the total), so a command's --help lists only its own."""
     if fn is None:
-        return lambda f: context_options(f, skip=skip)
-    opts = [
-        click.option("--variant", "-v", default=None, metavar="ID|FILE",
-                     help="Ruleset id or a path to a variant YAML (default hk-old, or the config file's)."),
-        click.option("--self-draw", is_flag=True, default=None, help="Won on a tile drawn from the wall."),
-        click.option("--discarder", type=SEAT, help="Won on SEAT's discard."),
-        click.option("--robbed", type=SEAT, help="Won by robbing SEAT's added kong."),
-        click.option("--kong-draw", type=int, is_flag=False, flag_value=1, default=None, metavar="[N]",
-                     help="Won on a kong replacement tile; N consecutive kongs (default 1)."),
-        click.option("--last-tile", is_flag=True, default=None, help="Won on the last wall tile or the discard after it."),
-        click.option("--first-turn", is_flag=True, default=None, help="Heavenly (dealer) / earthly (non-dealer) win."),
-        click.option("--seat", type=SEAT, help="The winner's seat wind (default E)."),
-        click.option("--round", "round_", type=SEAT, help="Prevailing wind (default E)."),
-        click.option("--dealer", type=SEAT, help="The dealer's (banker's) seat (default E)."),
-        click.option("--streak", type=click.IntRange(min=0), help="The dealer's consecutive stays."),
-        click.option("--wild", help="The wild tile itself (gold / fortune / laizi)."),
-        click.option("--indicator", help="The flipped indicator; the variant derives the wild tile."),
-        click.option("--floats", type=click.IntRange(min=0), help="Wild tiles discarded in float rounds."),
-        click.option("--players", type=click.IntRange(3, 4), help="4, or 3 for three-player rulesets."),
-        click.option("--liable", type=SEAT, help="The player who pays for everyone under a liability rule."),
-        click.option("--win", help="The winning tile (default: the last concealed tile written)."),
-        click.option("--riichi", is_flag=True, default=None, help="Riichi: the winner declared riichi."),
-        click.option("--double-riichi", is_flag=True, default=None, help="Riichi: declared on the first turn."),
-        click.option("--ippatsu", is_flag=True, default=None, help="Riichi: won within one go-around after riichi."),
-        click.option("--dora", metavar="TILES", help="Riichi: dora indicators as flipped, e.g. \"4m E\"."),
-        click.option("--ura", metavar="TILES", help="Riichi: ura-dora indicators (with riichi only)."),
-        click.option("--honba", type=click.IntRange(min=0), help="Riichi: counters (honba sticks) on the table."),
-        click.option("--sticks", type=click.IntRange(min=0), help="Riichi: riichi deposits on the table."),
-        click.option("--fourth-tile", is_flag=True, default=None, help="MCR: the winning tile is the last of its kind."),
-        click.option("--other", "others", multiple=True, metavar="SEAT:HAND", help="Another player's hand or state."),
+        return lambda f: context_options(f, skip=skip, paid_only=paid_only)
+    from ..rulesets.keys import KEYS
+
+    opts = [] if "variant" in skip else [click.option(
+        "--variant", "-v", default=None, metavar="ID|FILE",
+        help=f"Ruleset id or a path to a variant YAML (default {DEFAULT_RULESET}, or the config file's).")]
+    opts += [key_option(k) for k in KEYS if k.name not in skip and (k.paid or not paid_only)]
+    opts += [
         click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other fact the variant reads."),
         click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Override a house-rule option."),
     ]
     for opt in reversed(opts):
-        probe = opt(lambda: None).__click_params__[0]  # the option's parameter name, to skip by
-        if probe.name not in skip:
-            fn = opt(fn)
+        fn = opt(fn)
     return fn
 
 
 def context_kwargs(kw) -> tuple[str, dict]:
     """Pop the context flags out of a command's kwargs; returns (variant, context dict)."""
-    names = {"self_draw": "self_draw", "discarder": "discarder", "robbed": "robbed", "kong_draw": "kong_draw",
-             "last_tile": "last_tile", "first_turn": "first_turn", "seat": "seat", "round": "round_",
-             "dealer": "dealer", "streak": "streak", "wild": "wild", "indicator": "indicator", "floats": "floats",
-             "players": "players", "liable": "liable", "win": "win", **{k: k for k in COMPETITION_KEYS}}
-    ctx = {key: kw.pop(param, None) for key, param in names.items()}  # (a skipped flag is None)
+    from ..rulesets.keys import SCALARS
+
+    ctx = {k.name: kw.pop(k.name, None) for k in SCALARS}  # (a skipped flag is None)
     ctx = {k: v for k, v in ctx.items() if v is not None}
     others = {}
     for o in kw.pop("others", ()):

@@ -69,7 +69,7 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
-from .common import _json_wanted, context_kwargs, context_options, fail, run_guarded
+from .common import _json_wanted, context_kwargs, context_options, fail, format_option, run_guarded
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -93,7 +93,7 @@ def main():
 @click.option("--claim", metavar="TOTAL|limit",
               help="A total someone claimed (or `limit`): say whether it is right and what it changes in money.")
 @click.option("--claim-net", type=float, metavar="AMOUNT", help="The winner's net someone claimed (money, all seats settled).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@format_option("result")
 @click.option("--glyphs", is_flag=True, help="Show the tiles held as Unicode glyphs as well.")
 @click.option("--compact", is_flag=True, help="Leave the Rule column out of the tables.")
 def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
@@ -123,8 +123,8 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
 @main.command()
 @click.option("--total", type=float, required=True, help="The hand's total as the table counted it (faan, points...).")
 @click.option("--limit", "is_limit", is_flag=True, help="The hand is a limit hand (pays the ruleset's limit).")
-@context_options(skip=("win", "wild", "indicator", "fourth_tile", "dora", "ura", "riichi", "double_riichi", "ippatsu"))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@context_options(paid_only=True)
+@format_option("pay")
 def pay(total, is_limit, fmt, **kw):
     """Payments only, from a total the table counted itself.
 
@@ -136,11 +136,10 @@ def pay(total, is_limit, fmt, **kw):
 
     def go():
         from ..core import engine
-        from ..output import results as output
+        from ..output.formats import render
 
         value, transfers, net = engine.pay(total, ctx, variant=variant, limit=is_limit)
-        click.echo(output.pay_json(variant, value, transfers, net) if fmt == "json"
-                   else output.pay_text(variant, value, transfers, net))
+        click.echo(render("pay", fmt, variant, value, transfers, net))
 
     run_guarded(go, fmt)
 
@@ -160,13 +159,13 @@ def variants(cctx):
 
 @variants.command("show")
 @click.argument("ref")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@format_option("ruleset")
 def variants_show(ref, fmt):
     """Every pattern, value, option and default of ruleset REF (an id or a YAML path)."""
     def go():
-        from ..output import rulesets as rulesets_out
+        from ..output.formats import render
 
-        click.echo(rulesets_out.variant_json(ref) if fmt == "json" else rulesets_out.variant_text(ref))
+        click.echo(render("ruleset", fmt, ref))
 
     run_guarded(go, fmt)
 

@@ -7,16 +7,18 @@ import textwrap
 
 import click
 
-from .common import SEAT, _pairs, run_guarded
+from ..rulesets import DEFAULT_RULESET
+from ..rulesets.keys import BY_NAME
+from .common import SEAT, _pairs, key_option, run_guarded
 from .table_common import FMT, KONG_KIND, _names, _payments, false_win_claim
 
 
 def _settle_common(fn):
     for opt in reversed([
-        click.option("--variant", "-v", default="hk-old", show_default=True, help="Ruleset id or a YAML path."),
-        click.option("--round", "round_", type=SEAT, help="Prevailing wind (default E)."),
-        click.option("--dealer", type=SEAT, help="The dealer's seat (default E)."),
-        click.option("--streak", type=click.IntRange(min=0), help="The dealer's consecutive stays."),
+        click.option("--variant", "-v", default=DEFAULT_RULESET, show_default=True, help="Ruleset id or a YAML path."),
+        key_option(BY_NAME["round"], param="round_"),
+        key_option(BY_NAME["dealer"]),
+        key_option(BY_NAME["streak"]),
         click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Override a house-rule option."),
         FMT,
     ]):

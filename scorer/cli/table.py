@@ -9,7 +9,7 @@ import textwrap
 
 import click
 
-from .common import _pairs, fail, run_guarded
+from .common import _pairs, fail, format_option, key_option, run_guarded
 from .table_common import (
     BY,
     FMT,
@@ -95,34 +95,35 @@ def table_show(path, last, fmt):
     run_guarded(go, fmt)
 
 
+# what the table says of a flag where its help differs from `score`'s: a name, not a seat
+TABLE_HELP = {"discarder": "Won on NAME's discard.", "robbed": "Won by robbing NAME's added kong.",
+              "riichi": "Riichi: the winner declared riichi (scored, and his deposit goes into the pot).",
+              "others": "Another player's hand or state."}
+
+
+def win_options(fn):
+    """`table win`'s flags: every catalogue key a win at the table is given (the seating, wind, dealer
+    and streak are the table's own), with the names and types of `mjscore score`'s, seats as names."""
+    from ..rulesets.keys import KEYS
+
+    for key in reversed([k for k in KEYS if k.at_table]):
+        fn = key_option(key, seat_type="NAME", help_text=TABLE_HELP.get(key.name))(fn)
+    return fn
+
+
 @table.command("win")
 @click.argument("path")
 @click.argument("hand")
 @click.option("--winner", required=True, help="Who won (a player's name).")
-@click.option("--self-draw", is_flag=True, default=None, help="Won on a tile drawn from the wall.")
-@click.option("--discarder", metavar="NAME", help="Won on NAME's discard.")
-@click.option("--robbed", metavar="NAME", help="Won by robbing NAME's added kong.")
 @click.option("--also", multiple=True, metavar="NAME:HAND", help="Another winner on the same discard.")
-@click.option("--kong-draw", type=int, is_flag=False, flag_value=1, default=None, metavar="[N]",
-              help="Won on a kong replacement tile; N consecutive kongs.")
-@click.option("--last-tile", is_flag=True, default=None, help="Won on the last wall tile or the discard after it.")
-@click.option("--first-turn", is_flag=True, default=None, help="Heavenly (dealer) / earthly (non-dealer) win.")
-@click.option("--wild", help="The wild tile itself.")
-@click.option("--indicator", help="The flipped indicator; the variant derives the wild tile.")
-@click.option("--floats", type=click.IntRange(min=0), help="Wild tiles discarded in float rounds.")
-@click.option("--liable", metavar="NAME", help="The player who pays for everyone under a liability rule.")
-@click.option("--win", "win_tile", help="The winning tile (default: the last concealed tile written).")
-@click.option("--other", "others", multiple=True, metavar="NAME:HAND", help="Another player's hand or state.")
+@win_options
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other fact the variant reads.")
-@click.option("--riichi", is_flag=True, default=None,
-              help="Riichi: the winner declared riichi (scored, and his deposit goes into the pot).")
 @RIICHI_BY
 @click.option("--long", "long_", is_flag=True, help="The full breakdown of `mjscore score` for each winner.")
 @BY
 @FMT
 @REPLACE
-def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw, last_tile, first_turn, wild,
-              indicator, floats, liable, win_tile, others, sets, riichi, riichi_by, long_, by, fmt, replace):
+def table_win(path, hand, winner, also, others, sets, riichi_by, long_, by, fmt, replace, **flags):
     """Record a win: HAND of --winner, scored with the table's seats, wind, dealer and streak."""
     hands = [[winner, hand]]
     for a in also:
@@ -136,17 +137,14 @@ def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw,
         if not sep:
             raise click.BadParameter(f"expected NAME:HAND, got {o!r}", param_hint="--other")
         other[name.strip()] = h.strip()
-    entry = {"hands": hands, "self_draw": self_draw, "discarder": discarder, "robbed": robbed,
-             "kong_draw": kong_draw, "last_tile": last_tile, "first_turn": first_turn, "wild": wild,
-             "indicator": indicator, "floats": floats, "liable": liable, "win": win_tile, "riichi": riichi,
-             "riichi_by": _names(riichi_by)}
+    entry = {"hands": hands, **flags, "riichi_by": _names(riichi_by)}
     entry = {k: v for k, v in entry.items() if v is not None}
     if other:
         entry["others"] = other
     extra = _pairs(sets, "--set")
     if extra:
         entry["extra"] = extra
-    if not (self_draw or discarder or robbed or kong_draw):
+    if not (flags["self_draw"] or flags["discarder"] or flags["robbed"] or flags["kong_draw"]):
         fail("say how the hand was won: --self-draw, --discarder NAME or --robbed NAME", fmt)
     _add(path, "win", entry, fmt, by, long_, replace)
 
@@ -275,7 +273,7 @@ def table_log(path, fmt):
 
 @table.command("export")
 @click.argument("path")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "yaml"]), default="jsonl", show_default=True)
+@format_option("export")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
 def table_export(path, fmt, out_path):
     """Write the table as a hand file that `mjscore batch` scores to the same standings."""

@@ -7,7 +7,9 @@ import textwrap
 
 import click
 
-FMT = click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+from .common import format_option
+
+FMT = format_option("event")
 BY = click.option("--by", help="Who enters the event (default: $MJSCORE_USER, else the login name).")
 REPLACE = click.option("--replace", type=click.IntRange(min=1), metavar="N",
                        help="Edit: this event replaces event #N; the later events are settled again.")

@@ -3,13 +3,13 @@ from __future__ import annotations
 
 import click
 
-from .common import context_kwargs, context_options, run_guarded
+from .common import context_kwargs, context_options, format_option, run_guarded
 
 
 @click.command()
 @click.argument("hand")
 @context_options(skip=("variant",))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@format_option("compare")
 @click.option("-V", "--variants", "names", multiple=True, metavar="ID[:KEY=VALUE,...]",
               help="Only these rulesets (repeatable), each with its own house rules; default all shipped.")
 def compare(hand, fmt, names, **kw):
@@ -24,10 +24,10 @@ def compare(hand, fmt, names, **kw):
 
     def go():
         from ..core import tools
-        from ..output import tools as output
+        from ..output.formats import render
 
         rows = tools.compare(hand, ctx, [tools.ruleset_with_rules(n) for n in names] or None)
-        click.echo(output.compare_json(rows) if fmt == "json" else output.compare_text(hand, rows))
+        click.echo(render("compare", fmt, hand, rows))
 
     run_guarded(go, fmt)
 
@@ -36,7 +36,7 @@ def compare(hand, fmt, names, **kw):
 @click.argument("hand")
 @context_options(skip=("self_draw", "robbed", "kong_draw", "win"))
 @click.option("--seen", default="", help="Tiles already visible on the table (discards, others' melds).")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@format_option("waits")
 def waits(hand, seen, fmt, **kw):
     """What completes HAND, or which discard to make.
 
@@ -58,17 +58,17 @@ def waits(hand, seen, fmt, **kw):
     def go():
         from ..core import tools
         from ..notation.parse import parse_hand
-        from ..output import tools as output
+        from ..output.formats import render
         from ..rulesets.variant import load_variant
 
         v = load_variant(variant)
         h = parse_hand(hand, partial=True, max_size=3 * v.sets + 2)
         if h.size == 3 * v.sets + 2:
             t = tools.turn(hand, ctx, variant=v, seen=seen)
-            click.echo(output.turn_json(t) if fmt == "json" else output.turn_text(t))
+            click.echo(render("turn", fmt, t))
             return
         w = tools.waits(hand, ctx, variant=v, seen=seen)
-        click.echo(output.waits_json(w) if fmt == "json" else output.waits_text(w))
+        click.echo(render("waits", fmt, w))
 
     run_guarded(go, fmt)
 

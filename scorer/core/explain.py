@@ -7,25 +7,7 @@ from dataclasses import dataclass, field
 
 from ..errors import MjError
 from ..notation.tiles import tile_name
-
-FORM_WORDS = {
-    "seven_pairs": "seven pairs",
-    "thirteen_orphans": "thirteen orphans",
-    "eight_bonus_tiles": "all eight flowers and seasons",
-    "three_gold_knocker": "three golds (an instant win)",
-    "wriggling_snake": "wriggling snake",
-    "wuhan_all_winds": "all winds and dragons (any shape)",
-    "wuhan_all_258": "all 2, 5 and 8 (any shape)",
-    "mcr_knitted_straight": "knitted straight",
-    "mcr_honours_knitted": "honours and knitted tiles",
-}
-_NUMBERS = {3: "three", 4: "four", 5: "five"}
-
-
-def form_words(name: str, sets: int) -> str:
-    if name in ("standard", "mcr_standard"):
-        return f"{_NUMBERS.get(sets, sets)} sets and a pair"
-    return FORM_WORDS.get(name, name.replace("_", " "))
+from .forms import form_words
 
 
 @dataclass

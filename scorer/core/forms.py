@@ -13,20 +13,32 @@ from .blocks import SINGLE, Block, Reading, _new_reading
 from .decompose import _PLAIN_BLOCK, place_win, standard_readings
 
 FORMS: dict = {}
+FORM_WORDS: dict = {}  # a form's name -> how a refusal names it ({sets}: the ruleset's count, in words)
 # a ruleset's forms (its `hand.forms` tuple) -> one function (hand, options) giving the readings those forms
 # give in turn to a hand without wild tiles (engine.readings_of; patterns/mcr_readings.py, riichi_readings.py),
 # whose special forms come from plain_seven_pairs and plain_thirteen_orphans below
 READERS: dict = {}
 
 
-def form(name: str):
+def form(name: str, words: str | None = None):
+    """Register a form by name, with the words a refusal uses for it ("forms tried: ...")."""
     def deco(fn):
         FORMS[name] = fn
+        FORM_WORDS[name] = words or name.replace("_", " ")
         return fn
     return deco
 
 
-@form("standard")
+_NUMBERS = {3: "three", 4: "four", 5: "five"}
+
+
+def form_words(name: str, sets: int) -> str:
+    """Form `name` as a refusal names it, for a ruleset of `sets` sets."""
+    words = FORM_WORDS.get(name, name.replace("_", " "))
+    return words.format(sets=_NUMBERS.get(sets, sets))
+
+
+@form("standard", "{sets} sets and a pair")
 def standard(hand, counts, jokers, win_is_wild, options):
     """Sets and one pair: four sets in 14-tile rulesets, five in 17-tile ones."""
     return standard_readings(hand, counts, jokers, win_is_wild)
@@ -36,7 +48,7 @@ def _with_win(name, blocks, hand, win_is_wild):
     return [Reading(name, blocks, w) for w in place_win(blocks, hand.win_tile, win_is_wild, 0)]
 
 
-@form("seven_pairs")
+@form("seven_pairs", "seven pairs")
 def seven_pairs(hand, counts, jokers, win_is_wild, options):
     """Seven pairs, no melds. Four of a kind counts as two pairs only where the variant's
     `seven_pairs_quads` option allows it (Hangzhou's deluxe pairs; not in Hong Kong rules)."""
@@ -76,7 +88,7 @@ def seven_pairs(hand, counts, jokers, win_is_wild, options):
     return out
 
 
-@form("thirteen_orphans")
+@form("thirteen_orphans", "thirteen orphans")
 def thirteen_orphans(hand, counts, jokers, win_is_wild, options):
     """One of each terminal and honour plus a pair of any of them; no melds."""
     if not jokers and not (counts[0] and counts[8] and counts[9] and counts[17] and counts[18] and counts[26]):
@@ -108,7 +120,7 @@ def thirteen_orphans(hand, counts, jokers, win_is_wild, options):
     return out
 
 
-@form("eight_bonus_tiles")
+@form("eight_bonus_tiles", "all eight flowers and seasons")
 def eight_bonus_tiles(hand, counts, jokers, win_is_wild, options):
     """All four flowers and all four seasons: an instant win whatever the other tiles are (Old Hong
     Kong's "great flowers"). The concealed tiles are kept as singles so tile facts stay true."""

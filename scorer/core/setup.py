@@ -10,6 +10,7 @@ from time import monotonic
 from ..errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantUnknown
 from ..notation.hand import Hand
 from ..notation.parse import parse_hand
+from ..rulesets import DEFAULT_RULESET
 from ..rulesets.bind import Bound
 from ..rulesets.context import Context, check_for_ruleset, context_from, ruleset_context
 from ..rulesets.variant import RECHECK_SECONDS, load_variant
@@ -57,7 +58,6 @@ def _name(t):
     return tile_name(t)
 
 
-DEFAULT_VARIANT = "hk-old"
 
 
 def _named_variant(variant, kw):
@@ -68,7 +68,7 @@ def _named_variant(variant, kw):
         raise VariantUnknown("the ruleset name is empty: give an id (see `mjscore variants`) or a path")
     if variant and named and load_variant(variant).path != load_variant(named).path:
         raise ContextError(f"two rulesets given: {variant} and {named}")
-    return variant or named or DEFAULT_VARIANT
+    return variant or named or DEFAULT_RULESET
 
 
 _RULED: dict = {}

@@ -8,6 +8,7 @@ from ..errors import MjError
 from ..notation.format import format_hand
 from ..notation.parse import parse_hand, parse_tiles_only
 from ..notation.tiles import N_TILES, tile_name
+from ..rulesets import DEFAULT_RULESET
 
 
 @dataclass
@@ -85,7 +86,7 @@ def _ctx_for(ctx: dict, how: str, discarder: str) -> dict:
     return c
 
 
-def waits(hand13: str, ctx: dict, variant="hk-old", seen: str = "") -> Waits:
+def waits(hand13: str, ctx: dict, variant=DEFAULT_RULESET, seen: str = "") -> Waits:
     """Every tile that completes `hand13` (a hand one tile short) under the ruleset, with the score by
     self-draw and by discard. A tile is `dead` when all four copies are visible (own hand + `seen`)."""
     from ..rulesets.context import SEATS
@@ -171,7 +172,7 @@ def _shanten_of(concealed, hand, variant, options, jokers_tile):
                    bool(options.get("seven_pairs_quads"))).number
 
 
-def turn(hand14: str, ctx: dict, variant="hk-old", seen: str = "") -> Turn:
+def turn(hand14: str, ctx: dict, variant=DEFAULT_RULESET, seen: str = "") -> Turn:
     """For a hand of a whole turn (13 + the tile just drawn): each discard that leaves it ready, with
     its waits and their values, the best first; if none does, the discards that keep it nearest to
     ready, with how many unseen tiles would bring it nearer."""

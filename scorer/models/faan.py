@@ -49,7 +49,7 @@ _PICKED: dict = {}  # (id(table), id(tables)) -> (table, tables, rows): a Bound'
 # items, ctx and bound are positional-only and the parameters the shipped rulesets set come first:
 # the engine passes the parameters by keyword (a YAML mapping's keys), and Python matches each one
 # against the names before it (a per-call cost that matters in a batch's hot loop)
-@value_model()
+@value_model(whole=True)
 def faan_table(items, ctx, bound, /, total=None, table=(), tables=None, minimum=0, minimum_excludes=("bonus",),
                limit_pay=0, unit="faan", half_limit_on_discard=False, faan_limit=0, floor_groups=(),
                base_label="base points", zero_label="", over_table="cap", step=2, limit_faan=None):

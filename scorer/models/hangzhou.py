@@ -33,7 +33,7 @@ def banker_lao_3(ctx, loser):
     return lao(ctx) == 3
 
 
-@value_model()
+@value_model(whole=True, exponent=64)
 def hangzhou_doubles(items, ctx, bound, total=None, unit="doubles"):
     """'The score is doubled for any of these conditions' (Payout scheme): the hand is worth 2^doubles
     units, with no limit ('there are no limits for scores of winning hands', Prior agreement). From

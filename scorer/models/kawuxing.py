@@ -21,7 +21,7 @@ def _per_instance(item) -> float:
     return item.value / item.count if item.count else item.value
 
 
-@value_model()
+@value_model(whole=True, exponent=64)
 def capped_doubles(items, ctx, bound, total=None, unit="doubles", unit_value=1, cap=3, cap_for=None,
                    company=None, claimed_minimum=0, claimed_minimum_rule="", flags=()):
     """The doubles of the items add up; the hand is worth `unit_value` x 2^min(doubles, cap).

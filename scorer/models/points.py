@@ -6,7 +6,7 @@ from ..errors import VariantError
 from ..rulesets.registry import value_model
 
 
-@value_model()
+@value_model(whole=True)
 def points(items, ctx, bound, total=None, unit="points", limit=0, minimum=0, minimum_excludes=(),
            limit_value=None):
     """Add up the points of every item. `limit` (0: none) caps the hand's value; `limit_value` is

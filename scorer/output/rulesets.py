@@ -37,7 +37,7 @@ def variant_text(ref) -> str:
     out.append(field("File:", str(v.path)))
     if v.description:
         out.append(field("About:", " ".join(v.description.split())))
-    from ..core.explain import form_words
+    from ..core.forms import form_words
 
     out.append(field("Players:", f"{v.players}; hands of {3 * v.sets + 1} tiles + the winning tile; forms: "
                      + ", ".join(form_words(f, v.sets) for f in v.forms)))

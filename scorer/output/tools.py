@@ -29,7 +29,8 @@ def compare_text(hand, rows) -> str:
                                          note="Why not")
 
 
-def compare_json(rows) -> str:
+def compare_json(hand, rows) -> str:
+    """The rows as JSON (each names its ruleset; the hand is the caller's, as compare_text's)."""
     # a list (one entry per ruleset), as before schema versions: each entry carries the version
     return json.dumps([{"schema_version": SCHEMA_VERSION, "variant": c.variant, "name": c.name,
                         "refused": c.refused or None,

@@ -166,7 +166,7 @@ def win_with_tile(f, tile="1p", how="last_draw"):
     return replacement_win(f)
 
 
-@form("wriggling_snake")
+@form("wriggling_snake", "wriggling snake")
 def wriggling_snake(hand, counts, jokers, win_is_wild, options):
     """One suit's 1-9, one of each wind, and one more tile pairing one of them: the 1 (option
     `wriggling_snake_pair: one`, mahjiang.com: "A pair of Ones and a run from Two to Nine in the same

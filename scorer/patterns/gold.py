@@ -68,7 +68,7 @@ def _singles(hand) -> list[Reading]:
     return [Reading(KNOCKER, blocks, -1)]
 
 
-@form(KNOCKER)
+@form(KNOCKER, "three golds (an instant win)")
 def three_gold_knocker_form(hand, counts, jokers, win_is_wild, options):
     """Xiamen rules, Multipliers are: "Three gold knocker ... only requires three gold tiles and the rest does not have to
     form sets or a pair". Xiamen digest, 上がり方 (ways of winning): 三金倒 ... 他の牌が上がれる形でなくても上がれる."""
@@ -77,7 +77,7 @@ def three_gold_knocker_form(hand, counts, jokers, win_is_wild, options):
     return _singles(hand)
 
 
-@form(EIGHT_BONUS)
+@form(EIGHT_BONUS, "all eight flowers and seasons")
 def eight_bonus_form(hand, counts, jokers, win_is_wild, options):
     """Xiamen rules, Quanzhou scoring: "When a player collects all the eight flower and season tiles, he/she wins
     immediately regardless of his/her hand". Xiamen digest, 泉州 (Quanzhou): 手牌の形に関係なく."""

@@ -73,7 +73,7 @@ def _plain_preferred(reading) -> bool:
             or len(pungs) >= 3 and "triple_pung" in kept_pung_fans(pungs))
 
 
-@form("mcr_standard")
+@form("mcr_standard", "{sets} sets and a pair")
 def standard(hand, counts, jokers, win_is_wild, options):
     """The standard form (four sets and a pair), its readings in MahjongGB's order of divisions: of
     equal readings MahjongGB shows the first, or the last that holds a pure triple chow or a triple
@@ -106,7 +106,7 @@ def _knitted_in(counts):
     return None
 
 
-@form("mcr_knitted_straight")
+@form("mcr_knitted_straight", "knitted straight")
 def knitted_straight(hand, counts, jokers, win_is_wild, options):
     """Knitted straight (组合龙: 147, 258, 369 of three different suits) plus a set and a pair; the
     set may be a declared meld."""
@@ -124,7 +124,7 @@ def knitted_straight(hand, counts, jokers, win_is_wild, options):
     return [_new_reading(Reading, ("mcr_knitted_straight", _KNITTED_BLOCKS[k] + splits[0] + melds, -1))]
 
 
-@form("mcr_honours_knitted")
+@form("mcr_honours_knitted", "honours and knitted tiles")
 def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
     """Honours and knitted tiles (全不靠 / 七星不靠): fourteen different tiles, the suited ones all from
     one knitted straight, no melds."""

@@ -429,7 +429,7 @@ def _held_range(info):
 
 # ---- the hands that need no sets (役 (hands)) -------------------------------------------------
 
-def _only_form(name, group):
+def _only_form(name, group, words):
     tiles = GROUPS[group]
 
     def build(hand, counts, jokers, win_is_wild, options):
@@ -451,9 +451,9 @@ def _only_form(name, group):
         return out
 
     build.__name__ = name
-    return form(name)(build)
+    return form(name, words)(build)
 
 
-wuhan_all_winds = _only_form("wuhan_all_winds", "honours")
-wuhan_all_258 = _only_form("wuhan_all_258", "258")
+wuhan_all_winds = _only_form("wuhan_all_winds", "honours", "all winds and dragons (any shape)")
+wuhan_all_258 = _only_form("wuhan_all_258", "258", "all 2, 5 and 8 (any shape)")
 

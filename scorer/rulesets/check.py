@@ -158,15 +158,16 @@ def build(data: dict, src: str) -> Variant:
 
 
 def _flags(value, src) -> tuple:
-    """`flags:`: the optional win-context flags the ruleset reads (underscore names)."""
+    """`flags:`: the optional win-context flags the ruleset reads (underscore names), each a key of
+    the catalogue (keys.py), which gives its type, bounds and help."""
     from ..suggest import did_you_mean
-    from .context import FLAG_DEFAULTS, UNIVERSAL_FLAGS
+    from .keys import BY_NAME, UNIVERSAL
 
     if value is None:
         return ()
     _need(isinstance(value, list) and all(isinstance(f, str) for f in value),
           "flags must be a list of context flag names", src, "flags")
     for f in value:  # a universal flag may be listed too (it is accepted either way)
-        if f not in FLAG_DEFAULTS:
-            raise VariantUnknown(f"{f!r} is not a context flag" + did_you_mean(f, FLAG_DEFAULTS), src, "flags")
-    return tuple(f for f in value if f not in UNIVERSAL_FLAGS)
+        if f not in BY_NAME:
+            raise VariantUnknown(f"{f!r} is not a context flag" + did_you_mean(f, BY_NAME), src, "flags")
+    return tuple(f for f in value if f not in UNIVERSAL)

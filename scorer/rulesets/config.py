@@ -12,8 +12,8 @@ import os
 from pathlib import Path
 
 from ..errors import MjError
+from . import DEFAULT_RULESET
 
-DEFAULT_RULESET = "hk-old"
 KEYS = ("ruleset", "rules")
 MAX_BYTES = 64 * 1024
 

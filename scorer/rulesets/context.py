@@ -1,13 +1,14 @@
 """How a hand was won and the table around it. Built from CLI flags or hand-file keys (same names)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields, make_dataclass
 
 from ..core.lazy import cached_property
 from ..errors import ContextBounds, ContextError, ContextUnknown, ContextValue
 
 # plain values' checks and bounds are context_values.py's (their names stay importable from here)
 from .context_values import MAX_OTHERS_COUNT, MAX_SET_NUMBER, _as_bool, _as_int, _as_text, _check_atom, whole
+from .keys import KEYS, SCALARS, UNIVERSAL, Key, of_kind
 
 SEATS = "ESWN"
 
@@ -23,36 +24,9 @@ def seat_index(seat: str, what: str = "seat") -> int:
     return i
 
 
-@dataclass(frozen=True)
-class Context:
-    self_draw: bool = False
-    discarder: str | None = None
-    robbed: str | None = None
-    kong_draw: int = 0
-    last_tile: bool = False
-    first_turn: bool = False
-    seat: str = "E"
-    round: str = "E"
-    dealer: str = "E"
-    streak: int = 0
-    wild: str | None = None
-    indicator: str | None = None
-    floats: int | None = None
-    players: int = 4
-    liable: str | None = None
-    win: str | None = None
-    # competition rulesets (riichi, MCR): NOTATION.md's further flags
-    riichi: bool = False
-    double_riichi: bool = False
-    ippatsu: bool = False
-    dora: str | None = None
-    ura: str | None = None
-    honba: int = 0
-    sticks: int = 0
-    fourth_tile: bool = False
-    extra: dict = field(default_factory=dict, hash=False, compare=False)
-    others: dict = field(default_factory=dict, hash=False, compare=False)
-    rules: dict = field(default_factory=dict, hash=False, compare=False)
+class _ContextBase:
+    """What a Context knows beyond its fields: the values derived from them and the look-ups on them.
+    The fields themselves are the catalogue's keys (keys.py), made into the dataclass `Context` below."""
 
     # ---- derived -------------------------------------------------------------------------------
     @cached_property
@@ -112,18 +86,35 @@ class Context:
         return SEATS[(i - 1) % 3] if offset == 1 else SEATS[(i + 1) % 3]
 
 
-_FIELD_NAMES = {f.name for f in fields(Context)}
-_BOOLS = {"self_draw", "last_tile", "first_turn", "riichi", "double_riichi", "ippatsu", "fourth_tile"}
-_INTS = {"kong_draw", "streak", "floats", "players", "honba", "sticks"}
-_SEAT_KEYS = {"discarder", "robbed", "seat", "round", "dealer", "liable"}
-_TEXTS = {"wild", "indicator", "win", "dora", "ura"}
+def _annotation(key: Key):
+    if key.kind == "bool":
+        return bool
+    if key.kind == "count":
+        return int if key.default is not None else int | None
+    return str if key.default is not None else str | None
 
-# the flags that describe the table and the win itself: every ruleset accepts them. Any other flag
-# must be listed under the ruleset's `flags:` (a flag it does not read is refused, never ignored)
-UNIVERSAL_FLAGS = ("self_draw", "discarder", "robbed", "kong_draw", "last_tile", "first_turn", "seat", "round",
-                   "dealer", "players", "win")
-FLAG_DEFAULTS = {f.name: f.default for f in fields(Context) if f.name not in ("extra", "others", "rules")}
-FLAG_DEFAULTS["others"] = {}
+
+# How a hand was won and the table around it: one frozen field per catalogue key (keys.py: adding a
+# flag there gives every Context that field, at its default), and the mappings: `extra` (the `--set`
+# facts a ruleset documents under `context:`), `others` (other players' hands or state by seat) and
+# `rules` (house-rule options).
+Context = make_dataclass(
+    "Context",
+    [(k.name, _annotation(k), field(default=k.default)) for k in SCALARS]
+    + [(name, dict, field(default_factory=dict, hash=False, compare=False)) for name in ("extra", "others", "rules")],
+    bases=(_ContextBase,), frozen=True)
+Context.__module__ = __name__  # (pickles name it by its module)
+Context.__doc__ = """How a hand was won and the table around it (make_context builds and checks one)."""
+
+_FIELD_NAMES = {f.name for f in fields(Context)}
+_BOOLS = of_kind("bool")
+_INTS = of_kind("count")
+_SEAT_KEYS = of_kind("seat")
+_TEXTS = of_kind("text")
+
+# keys.UNIVERSAL, the flags that describe the table and the win itself, are read by every ruleset. Any
+# other flag must be listed under the ruleset's `flags:` (a flag it does not read is refused, never ignored)
+FLAG_DEFAULTS = {k.name: {} if k.kind == "others" else k.default for k in KEYS}
 
 
 def _others_seats(others: dict) -> dict:
@@ -406,7 +397,7 @@ def _plan(variant) -> tuple:
         pass
     flags = set(variant.flags)
     unread = tuple((name, default) for name, default in FLAG_DEFAULTS.items()
-                   if name not in flags and name not in UNIVERSAL_FLAGS)
+                   if name not in flags and name not in UNIVERSAL)
     plan = (variant, unread, frozenset(k for k in variant.context_keys if k not in _FIELD_NAMES),
             frozenset(n for n, _d in unread))
     try:
@@ -418,7 +409,7 @@ def _plan(variant) -> tuple:
 
 def check_for_ruleset(ctx: Context, variant) -> None:
     """Refuse what the ruleset would silently ignore: a flag it does not read (its YAML `flags:` lists
-    the optional ones it reads; UNIVERSAL_FLAGS are read by every ruleset) set to anything but its
+    the optional ones it reads; keys.UNIVERSAL are read by every ruleset) set to anything but its
     default, and a `--set` key (a record's unknown key) its `context:` does not document."""
     plan = _plan(variant)
     given = ctx.__dict__.get("_given")
@@ -441,7 +432,7 @@ def _check_for_ruleset(ctx: Context, variant) -> None:
 
     flags = set(variant.flags)
     for name, default in FLAG_DEFAULTS.items():
-        if name in flags or name in UNIVERSAL_FLAGS:
+        if name in flags or name in UNIVERSAL:
             continue
         value = getattr(ctx, name)
         if value != default and value is not None:

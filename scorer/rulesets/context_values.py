@@ -6,19 +6,13 @@ from __future__ import annotations
 import math
 
 from ..errors import ContextBounds, ContextValue
+from .keys import BOUNDS
 
 TRUE_WORDS = {"1", "true", "yes", "on", "y"}
 FALSE_WORDS = {"0", "false", "no", "off", "n"}
 
-# The physical bounds of the counts (README "Limits"): a count past its bound is refused, never
-# scored, since some counts enter an exponent (a banker's stays double the base in Xiamen).
-MAX_STREAK = 50  # a dealer staying 50 hands in a row is beyond any real session
-BOUNDS = {"kong_draw": (4, "a player declares at most four kongs"),
-          "streak": (MAX_STREAK, f"a dealer's stays are at most {MAX_STREAK}"),
-          "floats": (4, "a wild tile has four copies"),
-          "players": (4, "at most four players"),
-          "honba": (100, "at most 100 counters"),
-          "sticks": (100, "at most 100 riichi deposits")}
+# The counts' bounds are the catalogue's (keys.py, README "Limits"): a count past its bound is
+# refused, never scored, since some counts enter an exponent (a banker's stays double the base in Xiamen).
 MAX_TEXT = 200  # characters of a text value (a tile list, a seat list); a hand is at most 200 too
 MAX_SET_NUMBER = 10_000  # a `--set` number (a multiplier, a penalty in points)
 MAX_OTHERS_COUNT = 4  # a count in another player's state: kongs (four at most)
@@ -133,10 +127,6 @@ def _check_atom(where, value, number_bound):
 
 
 MAX_TOTAL = 1_000_000  # a total (`pay --total`, `--claim`) no shipped ruleset's real hand reaches
-# value models whose total is a whole count (a faan table row, doubles, points), and those whose total
-# is an exponent (each double doubles the money): their bound is far lower
-WHOLE_TOTALS = frozenset({"faan_table", "hangzhou_doubles", "capped_doubles", "points"})
-EXPONENT_TOTALS = {"hangzhou_doubles": 64, "capped_doubles": 64}
 
 
 def check_amount(key: str, value, bound=MAX_TOTAL, whole_only=False, why=""):
@@ -156,12 +146,16 @@ def check_amount(key: str, value, bound=MAX_TOTAL, whole_only=False, why=""):
 
 
 def check_total(total, variant):
-    """`pay --total N` under `variant`: finite, non-negative, whole where the ruleset counts whole
-    units, and within MAX_TOTAL (64 where each unit doubles the money)."""
-    model = (variant.scoring or {}).get("model")
-    bound = EXPONENT_TOTALS.get(model, MAX_TOTAL)
+    """`pay --total N` under `variant`: finite, non-negative, whole where the ruleset's value model
+    counts whole units, and within MAX_TOTAL (the model's bound where each unit doubles the money)."""
+    from .registry import VALUE_MODELS
+
+    name = (variant.scoring or {}).get("model")
+    model = VALUE_MODELS.get(name) if name in VALUE_MODELS else None  # (its own properties: registry.py)
+    whole_only, exponent = (model.whole, model.exponent) if model else (False, None)
+    bound = exponent or MAX_TOTAL
     unit = variant.scoring.get("unit") or "units"
-    if model in WHOLE_TOTALS and isinstance(total, float) and math.isfinite(total) and not total.is_integer():
+    if whole_only and isinstance(total, float) and math.isfinite(total) and not total.is_integer():
         raise ContextValue(f"--total counts whole {unit} in {variant.id}, got {total!r}")
-    why = f" ({variant.id}: each of the {unit} doubles the payment)" if model in EXPONENT_TOTALS else ""
-    return check_amount("--total", total, bound, model in WHOLE_TOTALS, why)
+    why = f" ({variant.id}: each of the {unit} doubles the payment)" if exponent else ""
+    return check_amount("--total", total, bound, whole_only, why)

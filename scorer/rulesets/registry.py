@@ -16,6 +16,8 @@ class Entry:
     params: frozenset  # accepted keyword parameters
     required: frozenset
     doc: str
+    whole: bool = False  # a value model whose total is a whole count (`pay --total 2.5` is refused)
+    exponent: int | None = None  # a value model whose total is an exponent: its bound (each unit doubles)
 
 
 def _parameters(fn) -> tuple[list, list]:
@@ -37,8 +39,9 @@ class Registry:
         self.entries: dict[str, Entry] = {}
         self._loaded = False
 
-    def register(self, name: str | None = None, skip: int = 1):
-        """Decorator. `skip` is how many leading positional arguments are not YAML parameters."""
+    def register(self, name: str | None = None, skip: int = 1, **props):
+        """Decorator. `skip` is how many leading positional arguments are not YAML parameters; `props`
+        are the entry's own properties (Entry's fields after `doc`)."""
         def deco(fn):
             key = name or fn.__name__
             if key in self.entries and self.entries[key].fn is not fn:
@@ -47,7 +50,7 @@ class Registry:
             names, required = names[skip:], required[skip:]
             params = frozenset(n for n in names if n != "total")
             required = frozenset(n for n, req in zip(names, required) if req and n != "total")
-            self.entries[key] = Entry(key, fn, params, required, (fn.__doc__ or "").strip())
+            self.entries[key] = Entry(key, fn, params, required, (fn.__doc__ or "").strip(), **props)
             return fn
         return deco
 
@@ -132,9 +135,11 @@ def hand_level(fn):
     return fn
 
 
-def value_model(name=None):
-    """Scoring model: fn(items, ctx, bound, total=None, **params) -> HandValue."""
-    return VALUE_MODELS.register(name, skip=3)
+def value_model(name=None, whole=False, exponent=None):
+    """Scoring model: fn(items, ctx, bound, total=None, **params) -> HandValue. `whole`: its total
+    counts whole units (faan, points); `exponent`: its total is an exponent (each unit doubles the
+    money), bounded by this much in `pay --total`."""
+    return VALUE_MODELS.register(name, skip=3, whole=whole, exponent=exponent)
 
 
 def pay_model(name=None):

@@ -10,10 +10,15 @@ from __future__ import annotations
 import json
 
 from ..errors import ContextError
+from ..rulesets import DEFAULT_RULESET
+from ..rulesets.keys import KEYS
 from .store import TableError
 
-WIN_CTX_SKIP = ("seat", "round", "dealer", "streak", "players", "rules", "discarder", "robbed", "liable",
-                "self_draw", "others", "kongs_paid")
+# a record's context keys an import does not pass on as flags: the seating (the table's own), the seats
+# and others it turns into player names, self_draw read with them (as game.py's WIN_FLAGS leaves them
+# out), the house rules and the kongs a table pays as their own events
+WIN_CTX_SKIP = (*(k.name for k in KEYS if not k.at_table or k.kind in ("seat", "others") or k.name == "self_draw"),
+                "rules", "kongs_paid")
 
 
 def _takers(events) -> dict:
@@ -131,7 +136,7 @@ def import_file(path: str, hand_file: str, players=None, variant=None, force=Fal
 
     jobs = []
     for raw in batch_source.read_source(hand_file, None, batch_read.Counter()):
-        job = batch_jobs.prepare(raw, variant or "hk-old")
+        job = batch_jobs.prepare(raw, variant or DEFAULT_RULESET)
         if job.error:
             raise TableError(f"{job.where}: {job.error}")
         ctx = dict(job.ctx or {})

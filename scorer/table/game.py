@@ -31,11 +31,13 @@ from typing import NamedTuple
 
 from ..batch.ledger import Ledger, num
 from ..errors import ContextError
+from ..rulesets.keys import KEYS
 from . import state as st
 from .rules import POT, session_rules, styled
 
-WIN_FLAGS = ("kong_draw", "last_tile", "first_turn", "wild", "indicator", "floats", "win", "riichi",
-             "double_riichi", "ippatsu", "dora", "ura", "honba", "sticks", "fourth_tile")
+# the catalogue's flags a win at the table passes on as given (the seats it names are players, turned
+# into seat letters, and self_draw is read with them; the seating, wind and dealer are the table's)
+WIN_FLAGS = tuple(k.name for k in KEYS if k.at_table and k.kind in ("bool", "count", "text") and k.name != "self_draw")
 PLAYERS = ("P1", "P2", "P3", "P4")
 
 
