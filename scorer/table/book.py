@@ -15,7 +15,7 @@ from ..batch.ledger import Ledger
 from ..errors import ContextError, MjError
 from . import state as st
 from .rules import POT, session_rules
-from .store import Store, TableError, create
+from .store import Store, TableError
 
 WIN_FLAGS = ("kong_draw", "last_tile", "first_turn", "wild", "indicator", "floats", "win", "riichi",
              "double_riichi", "ippatsu", "dora", "ura", "honba", "sticks", "fourth_tile")
@@ -40,29 +40,56 @@ def who() -> str:
         return "unknown"
 
 
-def new_table(path, variant, players, rules=None, start=None, name=None, force=False, by=None, unit="") -> dict:
-    """Create a table file. `players` in the first hand's seat order (E S W N); `unit` names what a
-    point is worth (a season adds tables of one ruleset and unit only)."""
-    from ..rulesets.variant import load_variant
+MAX_START = 10 ** 12  # a starting score (as batch's `start`)
 
-    v = load_variant(variant)
+
+def check_start(start):
+    """A table's starting score: a finite number within -MAX_START..MAX_START (None: 0)."""
+    import math
+
+    if start is None:
+        return 0
+    if isinstance(start, bool) or not isinstance(start, (int, float)) or not math.isfinite(start) \
+            or abs(start) > MAX_START:
+        raise TableError(f"start must be a finite number within -10^12..10^12, got {start!r}")
+    return int(start) if isinstance(start, float) and start.is_integer() else start
+
+
+def new_table(path, variant, players, rules=None, start=None, name=None, force=False, by=None, unit="",
+              fill=None) -> dict:
+    """Create a table file. `players` in the first hand's seat order (E S W N); `unit` names what a
+    point is worth (a season adds tables of one ruleset and unit only). The table keeps the ruleset's
+    content (scorer/table/ruleset.py). `fill(table)` (an import) runs on the new table before it takes
+    the place of `path`: an error there leaves `path` as it was."""
+    from ..rulesets.variant import load_variant
+    from .names import check_players, clean, entered_by
+    from .ruleset import capture, stored_variant
+
+    load_variant(variant)  # names a bad ruleset as scoring would
+    kept = capture(variant)
+    v = stored_variant(kept, path)
     rules = dict(rules or {})
     bound = v.bind(rules)  # refuses an unknown option or a bad value now, not at the first hand
     session_rules(v, bound.options)
-    players = [p.strip() for p in players]
+    try:
+        players = check_players(players)
+    except ContextError as e:
+        raise TableError(str(e)) from None
     if len(players) != v.players:
         raise TableError(f"{v.name} is played by {v.players}; --players names {len(players)}")
-    if any(not p for p in players) or len({p.lower() for p in players}) != len(players):
-        raise TableError("players need distinct, non-empty names")
     if any(p.upper() in ("E", "S", "W", "N") for p in players):
         raise TableError("a player's name cannot be a seat letter (E S W N): the table moves players between seats")
-    if start is not None and (isinstance(start, bool) or not isinstance(start, (int, float))):
-        raise TableError("start must be a number")
+    start = check_start(start)
+    title = clean(name or os.path.splitext(os.path.basename(path))[0], "the table's name", 80)
     meta = {"variant": variant, "variant_id": v.id, "rules": rules, "players": players,
-            "start": start if start is not None else 0, "unit": unit or "",
-            "name": name or os.path.splitext(os.path.basename(path))[0],
-            "created_by": by or who(), "created_at": now_text()}
-    create(path, meta, force)
+            "start": start, "unit": clean(unit, "--unit", 40) if unit else "", "name": title,
+            "created_by": entered_by(by or who()), "created_at": now_text(), "ruleset": kept}
+    from .store import staged
+
+    with staged(path, meta, force) as tmp:
+        if fill is not None:
+            with Table(tmp) as t:
+                fill(t)
     return meta
 
 
@@ -72,16 +99,42 @@ class Table:
     def __init__(self, path: str):
         self.path = path
         self.store = Store(path)
+        try:
+            self._open()
+        except BaseException:
+            self.store.close()
+            raise
+
+    def _open(self):
         m = self.store.meta
         self.meta = m
-        self.players = list(m["players"])
+        players, rules = m.get("players"), m.get("rules") or {}
+        if not (isinstance(players, list) and all(isinstance(p, str) for p in players) and 2 <= len(players) <= 4
+                and isinstance(rules, dict) and isinstance(m.get("variant"), str)
+                and isinstance(m.get("name"), str)):
+            raise TableError(f"{self.path}: the table's players, ruleset or name are damaged")
+        self.players = list(players)
         self.n = len(self.players)
-        self.rules = dict(m.get("rules") or {})
-        from ..rulesets.variant import load_variant
+        self.rules = dict(rules)
+        if "ruleset" in m:
+            from .ruleset import stored_variant
 
-        self.variant = load_variant(m["variant"])
+            self.variant = stored_variant(m["ruleset"], self.path)
+        else:  # a table made before tables kept their ruleset: the file it names
+            from ..rulesets.variant import load_variant
+
+            self.variant = load_variant(m["variant"])
         self.bound = self.variant.bind(self.rules)
         self.session = session_rules(self.variant, self.bound.options)
+        self.pot = 0
+        self.shortfalls = {}
+        if self.store.version == 1:  # the ledger after each event, computed once and kept
+            self.book(self.store.events())
+            books = self.books
+            if not self.store.readonly:
+                self.store.upgrade(books)
+            else:
+                self._books = books
 
     def close(self):
         self.store.close()
@@ -94,7 +147,18 @@ class Table:
 
     # ---- reading --------------------------------------------------------------------------
     def events(self) -> list[dict]:
-        return self.store.events()
+        return self._with_books(self.store.events())
+
+    def recent(self, n: int) -> list[dict]:
+        """The last `n` events, each with its `book` (the ledger after it)."""
+        return self._with_books(self.store.tail(n))
+
+    def _with_books(self, events):
+        books = getattr(self, "_books", None)
+        if books is not None:  # a read-only table of schema 1
+            for ev in events:
+                ev["book"] = books[ev["no"] - 1] if ev["no"] <= len(books) else None
+        return events
 
     def state(self, events=None) -> dict:
         last = events[-1] if events else (None if events is not None else self.store.last())
@@ -105,12 +169,65 @@ class Table:
         return {seat: self.players[i] for seat, i in st.seating(state, self.n, self.session).items()}
 
     def player(self, name) -> int:
+        from .names import skeleton
+
         if name is None:
             raise ContextError("a player's name is needed")
+        if not isinstance(name, str):
+            raise ContextError(f"a player is named by text, got {type(name).__name__} {name!r}")
+        key = skeleton(name.strip())
         for i, p in enumerate(self.players):
-            if p.lower() == str(name).strip().lower():
+            if skeleton(p) == key:
                 return i
-        raise ContextError(f"no player {name!r} at this table (players: {', '.join(self.players)})")
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        raise ContextError(f"no player {shown!r} at this table (players: {', '.join(self.players)})")
+
+    def parties(self) -> tuple:
+        return tuple(self.players) + ((POT,) if self.session.get("pot") else ())
+
+    def starts(self) -> dict:
+        from ..batch.ledger import start_for
+
+        out = start_for(self.meta.get("start"), tuple(self.players))
+        if self.session.get("pot"):
+            out[POT] = 0
+        return out
+
+    def _post(self, net: dict | None, records) -> dict:
+        """The ledger after one event's records posted on `net` (the ledger before): its book."""
+        from ..batch.ledger import Session
+
+        name = self.meta["name"]
+        parties = self.parties()
+        ledger = Ledger(self.meta.get("start"))
+        s = Session(name, parties, self.starts(), dict(net) if net else dict.fromkeys(parties, 0))
+        ledger.sessions[name] = s
+        short = []
+        for rec in records:
+            posting = ledger.post(name, parties, [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
+                                  None, rec["variant"])
+            short += [[p, owed, paid, posting.cap] for p, owed, paid in posting.shortfalls]
+        s.sync()
+        return {"net": dict(s.net), "short": short}
+
+    def standings_after(self, ev) -> dict:
+        """{player: total} after event `ev` (read with its `book`)."""
+        out = self._standings_of(ev.get("book"))
+        out.pop(POT, None)
+        return out
+
+    def _standings_of(self, book) -> dict:
+        from ..batch.ledger import num
+
+        start = self.starts()
+        net = book["net"] if book else {}
+        return {p: num(start[p] + net.get(p, 0)) for p in self.parties()}
+
+    def replay(self, events=None) -> dict:
+        """{player: total} computed from every event's payments, not from the kept ledger rows (a
+        check that the two agree: tests/test_table_trust.py)."""
+        _, rows = self.book(self.store.events() if events is None else events)
+        return dict(rows[-1][1]) if rows else self._standings_of(None)
 
     def book(self, events=None):
         """(Ledger, [(event, standings after it)]): every payment posted in order, per player name."""
@@ -127,6 +244,7 @@ class Table:
         rows = []
         self.pot = 0
         self.shortfalls = {}  # event number -> [(player, owed, paid)] where the loss cap cut a payment
+        self.books = []  # the ledger after each event, as the table keeps it (Store: `book`)
         for ev in events:
             for rec in ev["records"]:
                 posting = ledger.post(name, players, [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
@@ -135,16 +253,28 @@ class Table:
                     self.shortfalls.setdefault(ev["no"], []).extend(
                         (p, owed, paid, posting.cap) for p, owed, paid in posting.shortfalls)
             standings = ledger.session(name).standings()
+            self.books.append({"net": dict(ledger.session(name).net),
+                               "short": [list(x) for x in self.shortfalls.get(ev["no"], [])]})
             if pot:
                 self.pot = standings.pop(POT)
             rows.append((ev, standings))
         return ledger, rows
 
     def standings(self, events=None) -> dict:
-        """{player: total}; the pot (riichi sticks on the table) is not a player: `self.pot` after."""
-        ledger, _ = self.book(events)
-        out = ledger.session(self.meta["name"]).standings()
-        out.pop(POT, None)
+        """{player: total}, read from the ledger kept with the last event (`events`: after the last of
+        those); the pot (riichi sticks on the table) is not a player: `self.pot` after, and the last
+        event's loss-cap cuts in `self.shortfalls`."""
+        if events is not None:
+            last = events[-1] if events else None
+        else:
+            got = self.recent(1)
+            last = got[0] if got else None
+        book = last.get("book") if last else None
+        if last is not None and book is None:
+            return self.replay(events)
+        out = self._standings_of(book)
+        self.pot = out.pop(POT, 0)
+        self.shortfalls = {last["no"]: [tuple(x) for x in book["short"]]} if book and book["short"] else {}
         return out
 
     # ---- writing --------------------------------------------------------------------------
@@ -154,11 +284,13 @@ class Table:
         of event N, and every later event is settled again from what was entered (the seats, dealer
         and streak may have changed); the replaced ones go to the undone log. `hook()` runs just
         before the commit (tests use it to kill the process there)."""
-        by = by or who()
+        from .names import entered_by
+
+        by = entered_by(by or who())
         with self.store.write():
             later = []
             if replace is not None:
-                if not any(e["no"] == replace for e in self.store.events()):
+                if not self.store.has(replace):
                     raise TableError(f"no event #{replace} to replace (see `mjscore table show`)")
                 later = self.store.remove_from(replace, by, now_text())[1:]
             ev = self._append(kind, entry, by, now_text())
@@ -173,7 +305,8 @@ class Table:
         return ev
 
     def _append(self, kind, entry, by, at) -> dict:
-        before = self.state()
+        last = self.store.last()
+        before = dict(last["state_after"]) if last else st.initial()
         if before["over"]:
             raise TableError(f"the session is over ({st.end_text(self.session)}); start a new table")
         records, results, winners, payer = self._settle(kind, entry, before)
@@ -189,14 +322,18 @@ class Table:
         if self.session.get("pot"):  # deposits on the table: a win takes them, a draw leaves them
             after["pot"] = 0 if kind == "win" else before.get("pot", 0) + len(self._declarers(entry, kind))
         ev = {"kind": kind, "input": entry, "records": records, "state_before": before,
-              "state_after": after, "entered_by": by, "entered_at": at}
+              "state_after": after, "entered_by": by, "entered_at": at,
+              "book": self._post(last["book"]["net"] if last else None, records)}
         ev["no"] = self.store.append(ev)
         ev["results"] = results
         return ev
 
     def undo(self, by=None) -> dict | None:
+        from .names import entered_by
+
+        by = entered_by(by or who())
         with self.store.write():
-            return self.store.remove_last(by or who(), now_text())
+            return self.store.remove_last(by, now_text())
 
     # ---- settling -------------------------------------------------------------------------
     def _context(self, state, win=False) -> dict:
@@ -307,7 +444,7 @@ class Table:
         records, results = [], []
         for i, (name, hand) in enumerate(hands):
             ctx = {"seat": self._letter(state, name), **ctx_base}
-            r = engine.score(hand, dict(ctx), variant=self.meta["variant"])
+            r = engine.score(hand, dict(ctx), variant=self.variant)
             v = r.value
             records.append({"event": "win", "hand": r.hand.text(), "ctx": ctx, "names": seats,
                             "variant": r.variant.id, "total": v.total, "unit": v.unit, "limit": v.limit,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from ..batch.ledger import num
 from . import state as st
-from .rules import POT
 from .store import TableError
 
 SPARK = "▁▂▃▄▅▆▇█"
@@ -55,18 +54,25 @@ def _trend(values: list, lo, hi) -> str:
 
 
 def summary(table, last: int = 8) -> dict:
-    """Everything `table show` prints, as plain data."""
-    events = table.events()
-    state = table.state(events)
-    ledger, rows = table.book(events)
-    standings = ledger.session(table.meta["name"]).standings()
-    standings.pop(POT, None)  # the pot is shown on its own line, not among the players
+    """Everything `table show` prints, as plain data: read from the last events and the ledger kept
+    with each (scorer/table/store.py), not from the whole night."""
+    total = table.store.count()
+    keep = max(last, TREND_POINTS)
+    recent = table.recent(keep + 1)
+    state = table.state(recent)
+    standings = table.standings(recent)  # (the pot is shown on its own line, not among the players)
     seats = table.seats(state)
     start = table.meta.get("start") or 0
-    runs = {p: [start] + [s[p] for _, s in rows] for p in table.players}
-    previous = {p: start for p in table.players}
+    if len(recent) > keep:  # the standings before the events shown
+        base = table.standings_after(recent.pop(0))
+    else:
+        base = {p: start for p in table.players}
+    rows = [(ev, table.standings_after(ev)) for ev in recent]
+    runs = {p: [base[p]] + [s[p] for _, s in rows] for p in table.players}
+    shown = rows[-last:] if last else []
+    previous = rows[-len(shown) - 1][1] if len(rows) > len(shown) else base
     evs = []
-    for ev, after in rows:
+    for ev, after in shown:
         evs.append({"no": ev["no"], "kind": ev["kind"], "hand_number": ev["state_before"]["hand"],
                     "text": event_text(ev), "net": {p: num(after[p] - previous[p]) for p in table.players},
                     "standings": after, "entered_by": ev["entered_by"], "entered_at": ev["entered_at"]})
@@ -77,7 +83,7 @@ def summary(table, last: int = 8) -> dict:
         "round": st.round_wind(state), "dealer": table.players[state["dealer"]],
         "dealer_seat": st.dealer_seat(state, table.n, table.session), "streak": state["streak"],
         "hand_number": state["hand"], "over": state["over"], "ends": st.end_text(table.session),
-        "seats": dict(sorted(seats.items(), key=lambda kv: "ESWN".index(kv[0]))), "standings": standings, "events_total": len(events), "events": evs[-last:] if last else [],
+        "seats": dict(sorted(seats.items(), key=lambda kv: "ESWN".index(kv[0]))), "standings": standings, "events_total": total, "events": evs[-last:] if last else [],
         "trend": runs,
         **({"pot": num(table.pot), "pot_deposits": state.get("pot", 0)} if table.session.get("pot") else {}),
     }
