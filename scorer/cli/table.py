@@ -255,11 +255,13 @@ def table_export(path, fmt, out_path):
     from ..table.exchange import export_text
 
     def go():
-        text = export_text(path, fmt)
         if out_path:
-            with open(out_path, "w", encoding="utf-8") as fh:
-                fh.write(text)
+            from ..table.outfile import check_out, write_text
+
+            check_out(out_path, [path])  # before the table is read: a clear refusal first
+            write_text(out_path, export_text(path, fmt), [path])
         else:
+            text = export_text(path, fmt)
             click.echo(text, nl=False)
 
     run_guarded(go)
