@@ -9,7 +9,6 @@ from .render import SCHEMA_VERSION
 from .render import fmt as _fmt
 from .width import field, fill, fit_table
 
-
 MAX_LISTED = 40  # club rulesets listed in full by `mjscore variants`
 
 
