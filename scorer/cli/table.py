@@ -63,10 +63,12 @@ def table_new(path, variant, players, rules, start, unit, name, force, by):
     rules = _pairs(rules, "--rule")
 
     def go():
+        from ..rulesets.config import defaults
         from ..table.book import Table
         from ..table.state import end_text
 
-        meta = new_table(path, variant, players.split(","), rules, start, name, force, by, unit)
+        house = defaults(variant)[1]  # the config file's house rules, as `score` applies them
+        meta = new_table(path, variant, players.split(","), {**house, **rules}, start, name, force, by, unit)
         seats = "  ".join(f"{s} {p}" for s, p in zip("ESWN", meta["players"]))
         click.echo(f"New table {meta['name']} ({meta['variant_id']}) in {path}: {seats}")
         with Table(path) as t:

@@ -2,8 +2,11 @@
 player, and a season's standings over several tables."""
 from __future__ import annotations
 
+import textwrap
+
 from ..batch.ledger import num
 from . import state as st
+from .ruleset import on_disk_note
 from .store import TableError
 
 SPARK = "▁▂▃▄▅▆▇█"
@@ -77,7 +80,10 @@ def summary(table, last: int = 8) -> dict:
                     "text": event_text(ev), "net": {p: num(after[p] - previous[p]) for p in table.players},
                     "standings": after, "entered_by": ev["entered_by"], "entered_at": ev["entered_at"]})
         previous = after
+    kept = table.meta.get("ruleset")
+    note = on_disk_note(table.meta["variant"], kept) if kept else ""
     return {
+        **({"ruleset_note": note} if note else {}),
         "table": table.meta["name"], "variant": table.variant.id, "variant_name": table.variant.name,
         "rules": table.rules, "unit": table.meta.get("unit", ""), "players": table.players,
         "round": st.round_wind(state), "dealer": table.players[state["dealer"]],
@@ -110,7 +116,8 @@ def show_text(table, last: int = 8) -> str:
     for seat, name in sorted(d["seats"].items(), key=lambda kv: "ESWN".index(kv[0])):
         rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, _n(d["standings"][name]),
                      _trend(d["trend"][name], lo, hi)])
-    out = [head, where, "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
+    out = [head, where] + textwrap.wrap(d.get("ruleset_note", ""), 80) + [
+        "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
     if "pot" in d:  # not a player: the riichi deposits on the table, for the next winner
         out.append(f"Pot (riichi sticks on the table): {d['pot']}, {d['pot_deposits']} deposit(s)")
     if d["events"]:
