@@ -245,25 +245,24 @@ class Store:
         return self._query("SELECT COUNT(*) FROM events")[0][0]
 
     def events(self, since: int = 0) -> list[dict]:
-        """Every event (numbers above `since`), in order."""
-        rows = self._query(f"SELECT {_SELECT} FROM events WHERE no > ? ORDER BY no", (since,))
-        return [self._row(r) for r in rows]
+        """Every event (numbers above `since`), in order, each with its `book`."""
+        rows = self._query(f"SELECT {_SELECT}, {self._book_column()} FROM events WHERE no > ? ORDER BY no", (since,))
+        return [self._with_book(r) for r in rows]
 
     def tail(self, n: int) -> list[dict]:
         """The last `n` events, in order, each with its `book`."""
         if n <= 0:
             return []
-        rows = self._query(f"SELECT {_SELECT}, book FROM events ORDER BY no DESC LIMIT ?", (n,))
-        out = []
-        for r in reversed(rows):
-            ev = self._row(r[:8])
-            ev["book"] = self._book(r[8])
-            out.append(ev)
-        return out
+        rows = self._query(f"SELECT {_SELECT}, {self._book_column()} FROM events ORDER BY no DESC LIMIT ?", (n,))
+        return [self._with_book(r) for r in reversed(rows)]
 
-    def books(self) -> list:
-        """(no, book) of every event, in order: the running ledger without the events themselves."""
-        return [(no, self._book(b)) for no, b in self._query("SELECT no, book FROM events ORDER BY no")]
+    def _book_column(self) -> str:
+        return "book" if self.version >= 2 else "NULL"
+
+    def _with_book(self, r) -> dict:
+        ev = self._row(r[:8])
+        ev["book"] = self._book(r[8])
+        return ev
 
     def last(self) -> dict | None:
         got = self.tail(1)
