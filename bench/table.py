@@ -3,8 +3,9 @@
 Builds a Xiamen table (no session end by default) of N events in a cycle of four: a win by the
 player after the banker (self-drawn), a false win, a concealed kong and a draw, so the deal, the
 streak and the standings all move. The table is built once per N and kept in --dir. Each command is
-then run R times as a user runs it (a new `python -m scorer.cli` process: start-up included) and
-in this process (CliRunner: the command's own work); the median of each is printed. `table win` is
+then run R times as a user runs it (a new `python -m scorer.cli` process: start-up included; its
+wall time and its CPU time, which a loaded machine does not inflate) and in this process
+(CliRunner: the command's own work); the median of each is printed. `table win` is
 followed by `table undo` so every run sees N events.
 
     python bench/table.py                 # 10,000 events, 5 runs each
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -73,13 +75,16 @@ def main() -> None:
     }
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     runner = CliRunner()
-    print(f"{'command':<8}{'process ms':>12}{'in-process ms':>15}")
+    print(f"{'command':<8}{'process ms':>12}{'its CPU ms':>12}{'in-process ms':>15}")
     for name, (cmd, restore) in ((k, (v[0], v[1] if len(v) > 1 else None)) for k, v in commands.items()):
-        walls, inner = [], []
+        walls, cpus, inner = [], [], []
         for _ in range(a.runs):
             t0 = time.perf_counter()
+            u0 = resource.getrusage(resource.RUSAGE_CHILDREN)
             r = subprocess.run([sys.executable, "-m", "scorer.cli", *cmd], env=env, capture_output=True, text=True)
             walls.append(time.perf_counter() - t0)
+            u1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpus.append(u1.ru_utime - u0.ru_utime + u1.ru_stime - u0.ru_stime)
             assert r.returncode == 0, r.stderr
             if restore:
                 subprocess.run([sys.executable, "-m", "scorer.cli", *restore], env=env, capture_output=True)
@@ -89,7 +94,8 @@ def main() -> None:
             assert res.exit_code == 0, res.output
             if restore:
                 runner.invoke(cli, restore)
-        print(f"{name:<8}{statistics.median(walls) * 1000:>12.0f}{statistics.median(inner) * 1000:>15.0f}")
+        print(f"{name:<8}{statistics.median(walls) * 1000:>12.0f}{statistics.median(cpus) * 1000:>12.0f}"
+              f"{statistics.median(inner) * 1000:>15.0f}")
 
 
 if __name__ == "__main__":

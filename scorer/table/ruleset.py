@@ -39,13 +39,13 @@ def stored_variant(kept: dict, path: str):
     """The Variant of a table's stored ruleset; TableError when the copy does not match its digest."""
     if not isinstance(kept, dict) or not isinstance(kept.get("data"), dict):
         raise TableError(f"{path}: the table's stored ruleset is damaged")
-    text = _canonical(kept["data"])
-    if _digest(text) != kept.get("digest"):
+    if _digest(_canonical(kept["data"])) != kept.get("digest"):
         raise TableError(f"{path}: the table's stored ruleset does not match its digest (the file was altered)")
     from ..errors import MjError
 
     try:
-        return _built(text, str(kept.get("src") or path))
+        # built in the file's own key order (patterns are listed in it), kept per content
+        return _built(json.dumps(kept["data"], ensure_ascii=False), str(kept.get("src") or path))
     except MjError as e:
         raise TableError(f"{path}: the table's stored ruleset does not load ({e})") from None
 
