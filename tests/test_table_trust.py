@@ -385,3 +385,25 @@ def test_import_checks_the_files_size_before_reading(tmp_path, monkeypatch):
     hand.write_text(run("table", "export", night(tmp_path), code=0).output)
     monkeypatch.setattr(exchange, "MAX_IMPORT_BYTES", 100)
     refused("table", "import", tmp_path / "n.mj", hand, says="larger than")
+
+
+def test_a_table_of_schema_1_is_read_and_upgraded(tmp_path, monkeypatch):
+    path = night(tmp_path, events=3)
+    with Table(str(path)) as t:
+        want = t.replay()
+    con = sqlite3.connect(path)  # as 390b8a2 wrote it: no ledger rows, no kept ruleset
+    con.execute("ALTER TABLE events DROP COLUMN book")
+    con.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    con.execute("DELETE FROM meta WHERE key = 'ruleset'")
+    con.commit()
+    con.close()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, m, **k: False if str(p) == str(path) else real_access(p, m, **k))
+    with Table(str(path)) as t:  # read-only: the ledger is computed, nothing written
+        assert t.store.readonly and t.standings() == want and t.store.version == 1
+    monkeypatch.setattr(os, "access", real_access)
+    with Table(str(path)) as t:
+        assert t.standings() == want and t.store.version == 2
+    with Table(str(path)) as t:
+        assert t.store.version == 2 and t.standings() == want and len(t.events()) == 3
+    run("table", "draw", path, code=0)

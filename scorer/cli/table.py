@@ -236,7 +236,7 @@ def table_log(path, fmt):
         with Table(path) as t:
             events, undone = t.events(), t.store.undone()
             if fmt == "json":
-                strip = lambda e: {k: v for k, v in e.items() if k != "results"}  # noqa: E731
+                strip = lambda e: {k: v for k, v in e.items() if k not in ("results", "book")}  # noqa: E731
                 click.echo(json.dumps({"schema_version": "1", "events": [strip(e) for e in events], "undone": undone},
                                       ensure_ascii=False))
                 return

@@ -215,6 +215,10 @@ class Store:
     def upgrade(self, books: list) -> None:
         """Schema 1 to 2: the ledger after each event (`books` in event order), in one transaction."""
         with self.write():
+            now = self.con.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if now and json.loads(now[0]) == SCHEMA_VERSION:  # another process upgraded it first
+                self.version = SCHEMA_VERSION
+                return
             self.con.execute("ALTER TABLE events ADD COLUMN book TEXT")
             nos = [r[0] for r in self._query("SELECT no FROM events ORDER BY no")]
             self.con.executemany("UPDATE events SET book = ? WHERE no = ?",
