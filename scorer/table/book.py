@@ -11,9 +11,9 @@ import getpass
 import os
 from datetime import datetime, timezone
 
-from ..batch.ledger import Ledger
 from ..errors import ContextError, MjError
 from . import state as st
+from .ledgered import Ledgered
 from .rules import POT, session_rules
 from .store import Store, TableError
 
@@ -93,7 +93,7 @@ def new_table(path, variant, players, rules=None, start=None, name=None, force=F
     return meta
 
 
-class Table:
+class Table(Ledgered):
     """An open table file (read: `state`, `events`, `book`; write: `add`, `undo`)."""
 
     def __init__(self, path: str):
@@ -181,101 +181,6 @@ class Table:
                 return i
         shown = name if len(name) <= 40 else name[:37] + "..."
         raise ContextError(f"no player {shown!r} at this table (players: {', '.join(self.players)})")
-
-    def parties(self) -> tuple:
-        return tuple(self.players) + ((POT,) if self.session.get("pot") else ())
-
-    def starts(self) -> dict:
-        from ..batch.ledger import start_for
-
-        out = start_for(self.meta.get("start"), tuple(self.players))
-        if self.session.get("pot"):
-            out[POT] = 0
-        return out
-
-    def _post(self, net: dict | None, records) -> dict:
-        """The ledger after one event's records posted on `net` (the ledger before): its book."""
-        from ..batch.ledger import Session
-
-        name = self.meta["name"]
-        parties = self.parties()
-        ledger = Ledger(self.meta.get("start"))
-        s = Session(name, parties, self.starts(), dict(net) if net else dict.fromkeys(parties, 0))
-        ledger.sessions[name] = s
-        short = []
-        for rec in records:
-            posting = ledger.post(name, parties, [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
-                                  None, rec["variant"])
-            short += [[p, owed, paid, posting.cap] for p, owed, paid in posting.shortfalls]
-        s.sync()
-        return {"net": dict(s.net), "short": short}
-
-    def standings_after(self, ev) -> dict:
-        """{player: total} after event `ev` (read with its `book`)."""
-        out = self._standings_of(ev.get("book"))
-        out.pop(POT, None)
-        return out
-
-    def _standings_of(self, book) -> dict:
-        from ..batch.ledger import num
-
-        start = self.starts()
-        net = book["net"] if book else {}
-        return {p: num(start[p] + net.get(p, 0)) for p in self.parties()}
-
-    def replay(self, events=None) -> dict:
-        """{player: total} computed from every event's payments, not from the kept ledger rows (a
-        check that the two agree: tests/test_table_trust.py)."""
-        _, rows = self.book(self.store.events() if events is None else events)
-        return dict(rows[-1][1]) if rows else self._standings_of(None)
-
-    def book(self, events=None):
-        """(Ledger, [(event, standings after it)]): every payment posted in order, per player name."""
-        events = self.store.events() if events is None else events
-        ledger = Ledger(self.meta.get("start"))
-        name = self.meta["name"]
-        players = tuple(self.players)
-        pot = bool(self.session.get("pot"))
-        if pot:  # the pot is a party of the ledger (every event sums to zero) that starts empty
-            players += (POT,)
-            ledger.open(name, players).start[POT] = 0
-        else:
-            ledger.open(name, players)
-        rows = []
-        self.pot = 0
-        self.shortfalls = {}  # event number -> [(player, owed, paid)] where the loss cap cut a payment
-        self.books = []  # the ledger after each event, as the table keeps it (Store: `book`)
-        for ev in events:
-            for rec in ev["records"]:
-                posting = ledger.post(name, players, [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
-                                      None, rec["variant"])
-                if posting.shortfalls:
-                    self.shortfalls.setdefault(ev["no"], []).extend(
-                        (p, owed, paid, posting.cap) for p, owed, paid in posting.shortfalls)
-            standings = ledger.session(name).standings()
-            self.books.append({"net": dict(ledger.session(name).net),
-                               "short": [list(x) for x in self.shortfalls.get(ev["no"], [])]})
-            if pot:
-                self.pot = standings.pop(POT)
-            rows.append((ev, standings))
-        return ledger, rows
-
-    def standings(self, events=None) -> dict:
-        """{player: total}, read from the ledger kept with the last event (`events`: after the last of
-        those); the pot (riichi sticks on the table) is not a player: `self.pot` after, and the last
-        event's loss-cap cuts in `self.shortfalls`."""
-        if events is not None:
-            last = events[-1] if events else None
-        else:
-            got = self.recent(1)
-            last = got[0] if got else None
-        book = last.get("book") if last else None
-        if last is not None and book is None:
-            return self.replay(events)
-        out = self._standings_of(book)
-        self.pot = out.pop(POT, 0)
-        self.shortfalls = {last["no"]: [tuple(x) for x in book["short"]]} if book and book["short"] else {}
-        return out
 
     # ---- writing --------------------------------------------------------------------------
     def add(self, kind: str, entry: dict, by=None, hook=None, replace: int | None = None) -> dict:

@@ -57,11 +57,11 @@ class TableError(MjError):
     """A table file that cannot be used (missing, not a table, a newer schema) or an event it refuses."""
 
 
-def _connect(path: str, readonly: bool = False) -> sqlite3.Connection:
+def _connect(path: str, readonly: bool = False, immutable: bool = False) -> sqlite3.Connection:
     if readonly:
         from urllib.parse import quote
 
-        uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro"
+        uri = "file:" + quote(os.path.abspath(path)) + "?mode=ro" + ("&immutable=1" if immutable else "")
         con = sqlite3.connect(uri, timeout=TIMEOUT, isolation_level=None, uri=True)
     else:
         con = sqlite3.connect(path, timeout=TIMEOUT, isolation_level=None)
@@ -178,10 +178,19 @@ class Store:
         folder = os.path.dirname(os.path.abspath(path))
         self.readonly = not (os.access(path, os.W_OK) and os.access(folder, os.W_OK))
         try:
-            self.con = _connect(path, self.readonly)
-            if not self.readonly:
-                self.con.execute("PRAGMA journal_mode = WAL")
-            rows = self.con.execute("SELECT key, value FROM meta").fetchall()
+            try:
+                self.con = _connect(path, self.readonly)
+                if not self.readonly:
+                    self.con.execute("PRAGMA journal_mode = WAL")
+                rows = self.con.execute("SELECT key, value FROM meta").fetchall()
+            except sqlite3.OperationalError:
+                if not self.readonly:
+                    raise
+                # a WAL table in a folder this user cannot write: SQLite cannot make its -shm file
+                # there, so the file is read as it stands
+                self.con.close()
+                self.con = _connect(path, True, immutable=True)
+                rows = self.con.execute("SELECT key, value FROM meta").fetchall()
             self.meta = {k: json.loads(v) for k, v in rows}
         except (sqlite3.DatabaseError, ValueError, TypeError) as e:
             self._close_quietly()
