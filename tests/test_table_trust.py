@@ -407,3 +407,11 @@ def test_a_table_of_schema_1_is_read_and_upgraded(tmp_path, monkeypatch):
     with Table(str(path)) as t:
         assert t.store.version == 2 and t.standings() == want and len(t.events()) == 3
     run("table", "draw", path, code=0)
+
+
+def test_numbers_past_sqlites_integers_are_refusals(tmp_path):
+    path = night(tmp_path, events=1)
+    assert run("table", "show", path, "--last", 10 ** 23).exit_code == 0
+    refused("table", "draw", path, "--replace", 10 ** 23, says="no event")
+    refused("table", "new", tmp_path / "u.mj", "-v", "hk-old", "--players", PLAYERS, "--unit", "1\nchip",
+            says="--unit")

@@ -27,6 +27,7 @@ from ..errors import MjError
 SCHEMA_VERSION = 2  # 2: events.book (the ledger after each event)
 TIMEOUT = 30.0
 HEADER = b"SQLite format 3\x00"
+MAX_ROW = 1 << 62  # SQLite's integers are 64-bit: an event number or a count past this is none
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -266,6 +267,7 @@ class Store:
         """The last `n` events, in order, each with its `book`."""
         if n <= 0:
             return []
+        n = min(n, MAX_ROW)
         rows = self._query(f"SELECT {_SELECT}, {self._book_column()} FROM events ORDER BY no DESC LIMIT ?", (n,))
         return [self._with_book(r) for r in reversed(rows)]
 
@@ -299,6 +301,8 @@ class Store:
         return ev
 
     def has(self, no: int) -> bool:
+        if not 0 < no <= MAX_ROW:
+            return False
         return bool(self._query("SELECT 1 FROM events WHERE no = ?", (no,)))
 
     def remove_from(self, no: int, by: str, at: str) -> list[dict]:
