@@ -415,3 +415,14 @@ def test_numbers_past_sqlites_integers_are_refusals(tmp_path):
     refused("table", "draw", path, "--replace", 10 ** 23, says="no event")
     refused("table", "new", tmp_path / "u.mj", "-v", "hk-old", "--players", PLAYERS, "--unit", "1\nchip",
             says="--unit")
+
+
+def test_the_kept_ruleset_scores_as_the_file_in_its_own_order(tmp_path):
+    # the breakdown's items come in the ruleset file's order (README's night: dragon pung first)
+    hand = "[FFF,3] 234p 678p 99p 55p 5p"
+    path = night(tmp_path, events=0)
+    d = json.loads(run("table", "win", path, hand, "--winner", "Cy", "--discarder", "Ann", "--format", "json",
+                       code=0).output)
+    ref = engine.score(hand, variant="hk-old", rules={"min_faan": 1}, seat="W", discarder="E", round="E",
+                       dealer="E")
+    assert [i["name"] for i in d["results"][0]["items"]] == [i.label for i in ref.value.items]

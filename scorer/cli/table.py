@@ -52,7 +52,7 @@ def table():
 @click.option("--start", type=float, help="Each player's starting score (default 0).")
 @click.option("--unit", default="", help="What a point is worth, e.g. '1 chip' (a season adds one unit only).")
 @click.option("--name", help="The session's name (default: the file's name).")
-@click.option("--force", is_flag=True, help="Replace an existing file.")
+@click.option("--force", is_flag=True, help="Replace an existing table (only once the new one is made).")
 @BY
 def table_new(path, variant, players, rules, start, unit, name, force, by):
     """Create the table file PATH (SQLite)."""
@@ -274,7 +274,7 @@ def table_export(path, fmt, out_path):
 @click.argument("hand_file")
 @click.option("--players", help="Names in the first hand's seat order, when the file does not name them.")
 @click.option("--variant", "-v", help="Ruleset, when the file does not name one.")
-@click.option("--force", is_flag=True, help="Replace an existing table file.")
+@click.option("--force", is_flag=True, help="Replace an existing table (only once every record is in).")
 @BY
 def table_import(path, hand_file, players, variant, force, by):
     """Create table PATH from a hand file of a whole session (its records replayed in order)."""
