@@ -336,7 +336,8 @@ def test_damaged_tables_are_refusals_never_internal_errors(tmp_path):
         damaged[at] = rng.randrange(256)
         p = tmp_path / f"flip{i}.mj"
         p.write_bytes(bytes(damaged))
-        for args in (("table", "show", p), ("table", "draw", p), ("table", "log", p)):
+        for args in (("table", "show", p), ("table", "draw", p), ("table", "undo", p), ("table", "log", p),
+                     ("table", "export", p), ("season", "standings", p)):
             res = run(*args)
             assert res.exit_code in (0, 2), (at, res.output)
     con = sqlite3.connect(path)

@@ -247,13 +247,22 @@ class Store:
             raise TableError(f"{self.path}: the table is busy ({e}); try again") from None
         try:
             yield self
+        except sqlite3.DatabaseError as e:  # a damaged file (a page, a column gone): a refusal
+            self._rollback()
+            raise TableError(f"{self.path}: the table file is damaged ({e})") from None
         except BaseException:
-            self.con.execute("ROLLBACK")
+            self._rollback()
             raise
         try:
             self.con.execute("COMMIT")
         except sqlite3.DatabaseError as e:
             raise TableError(f"{self.path}: cannot write ({e})") from None
+
+    def _rollback(self):
+        try:
+            self.con.execute("ROLLBACK")
+        except sqlite3.DatabaseError:
+            pass  # nothing was begun, or the file is too damaged to say: nothing was committed either
 
     def count(self) -> int:
         return self._query("SELECT COUNT(*) FROM events")[0][0]
@@ -345,17 +354,46 @@ class Store:
                 d[k] = json.loads(d[k])
         except (ValueError, TypeError):
             raise TableError(f"{self.path}: event #{no} is damaged (not readable JSON)") from None
+        players = self.meta.get("players")
+        n = len(players) if isinstance(players, list) else 4
         ok = (d["kind"] in KINDS and isinstance(d["input"], dict) and isinstance(d["records"], list)
-              and all(isinstance(rec, dict) and isinstance(rec.get("transfers"), list)
-                      and isinstance(rec.get("names"), dict) for rec in d["records"])
-              and all(_state_ok(d[k]) for k in ("state_before", "state_after"))
+              and bool(d["records"]) and all(_record_ok(d["kind"], rec) for rec in d["records"])
+              and all(_state_ok(d[k], n) for k in ("state_before", "state_after"))
               and isinstance(d["entered_by"], str) and isinstance(d["entered_at"], str))
         if not ok:
             raise TableError(f"{self.path}: event #{no} is damaged (a key is missing or of the wrong kind)")
         return d
 
 
-def _state_ok(s) -> bool:
+def _state_ok(s, n: int) -> bool:
     return (isinstance(s, dict) and all(isinstance(s.get(k), int) and not isinstance(s.get(k), bool)
                                         and s.get(k) >= 0 for k in STATE_KEYS)
-            and isinstance(s.get("over"), bool))
+            and s["dealer"] < n and isinstance(s.get("over"), bool))
+
+
+def _number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and x == x and abs(x) != float("inf")
+
+
+def _record_ok(kind: str, rec) -> bool:
+    """A stored payment record has what the reports and the ledger read (names of seats it names,
+    transfers of [from, to, amount, why])."""
+    if not isinstance(rec, dict):
+        return False
+    names, fields = rec.get("names"), rec.get("ctx" if kind == "win" else "fields")
+    if not (isinstance(names, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in names.items())
+            and isinstance(fields, dict) and isinstance(rec.get("variant"), str) and _number(rec.get("cap"))):
+        return False
+    if not (isinstance(rec.get("transfers"), list) and all(
+            isinstance(x, list) and len(x) == 4 and isinstance(x[0], str) and isinstance(x[1], str)
+            and _number(x[2]) and isinstance(x[3], str) for x in rec["transfers"])):
+        return False
+    seats = [fields.get(k) for k in ("seat", "discarder", "robbed", "disclosed") if fields.get(k) is not None]
+    if kind == "win":
+        return (fields.get("seat") in names and all(s in names for s in seats) and isinstance(rec.get("hand"), str)
+                and _number(rec.get("total")) and isinstance(rec.get("unit"), str) and "limit" in rec
+                and isinstance(rec.get("items"), list) and all(isinstance(i, str) for i in rec["items"]))
+    tenpai = fields.get("tenpai")
+    return (all(s in names for s in seats) and (kind == "draw" or fields.get("seat") in names)
+            and (tenpai is None or (isinstance(tenpai, list) and all(t in names for t in tenpai)))
+            and (fields.get("total") is None or _number(fields["total"])))
