@@ -49,7 +49,7 @@ def table():
 @click.option("--variant", "-v", required=True, help="Ruleset id or a path to a variant YAML.")
 @click.option("--players", required=True, help="Names in the first hand's seat order E,S,W,N (E deals first).")
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="A house-rule option for the whole table.")
-@click.option("--start", type=float, help="Each player's starting score (default 0).")
+@click.option("--start", type=float, help="Each player's starting score (default: the ruleset's, 0; riichi 25,000).")
 @click.option("--unit", default="", help="What a point is worth, e.g. '1 chip' (a season adds one unit only).")
 @click.option("--name", help="The session's name (default: the file's name).")
 @click.option("--force", is_flag=True, help="Replace an existing table (only once the new one is made).")
