@@ -98,6 +98,9 @@ def prepare(raw: Raw, variant: str = DEFAULT_RULESET, rules: dict | None = None,
         if "hand" not in merged and "event" not in merged:
             keys = ", ".join(sorted(map(str, d))) or "none"
             raise ValueError(f"no hand in this record (keys: {keys})")
+        # a record (or its file's header) that names its ruleset and its options is scored under
+        # those: the config file's house rules are for files that leave them out
+        own_rules = "variant" in merged and "rules" in merged
         hand = merged.pop("hand", None)  # None: a live table's draw, kong or false win (`event:`)
         if hand is not None and not isinstance(hand, str):
             raise ValueError(f"hand must be text in the notation, got {_typename(hand)} {hand!r}")
@@ -120,7 +123,7 @@ def prepare(raw: Raw, variant: str = DEFAULT_RULESET, rules: dict | None = None,
         for k in merged:
             if not isinstance(k, str):
                 raise ValueError(f"keys are names, got {k!r}")
-        if house is not None:
+        if house is not None and not own_rules:
             own = house(var)
             if own:
                 rules = {**own, **rules} if rules else own
@@ -275,6 +278,7 @@ class Preparer:
                 return None
         if session is not None or table is not None:
             label = session_label(session, table, None)
+        own_rules = "variant" in head and "rules" in head  # a file that names both: no config defaults
         var = head.pop("variant", None)
         if var is None:
             var = self.variant
@@ -285,7 +289,7 @@ class Preparer:
         except ValueError:
             return None
         rules = self.rules
-        if self.house is not None:
+        if self.house is not None and not own_rules:
             own = self.house(var)
             if own:
                 rules = {**own, **rules} if rules else own

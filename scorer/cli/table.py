@@ -49,10 +49,10 @@ def table():
 @click.option("--variant", "-v", required=True, help="Ruleset id or a path to a variant YAML.")
 @click.option("--players", required=True, help="Names in the first hand's seat order E,S,W,N (E deals first).")
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="A house-rule option for the whole table.")
-@click.option("--start", type=float, help="Each player's starting score (default 0).")
+@click.option("--start", type=float, help="Each player's starting score (default: the ruleset's, 0; riichi 25,000).")
 @click.option("--unit", default="", help="What a point is worth, e.g. '1 chip' (a season adds one unit only).")
 @click.option("--name", help="The session's name (default: the file's name).")
-@click.option("--force", is_flag=True, help="Replace an existing file.")
+@click.option("--force", is_flag=True, help="Replace an existing table (only once the new one is made).")
 @BY
 def table_new(path, variant, players, rules, start, unit, name, force, by):
     """Create the table file PATH (SQLite)."""
@@ -63,10 +63,12 @@ def table_new(path, variant, players, rules, start, unit, name, force, by):
     rules = _pairs(rules, "--rule")
 
     def go():
+        from ..rulesets.config import defaults
         from ..table.book import Table
         from ..table.state import end_text
 
-        meta = new_table(path, variant, players.split(","), rules, start, name, force, by, unit)
+        house = defaults(variant)[1]  # the config file's house rules, as `score` applies them
+        meta = new_table(path, variant, players.split(","), {**house, **rules}, start, name, force, by, unit)
         seats = "  ".join(f"{s} {p}" for s, p in zip("ESWN", meta["players"]))
         click.echo(f"New table {meta['name']} ({meta['variant_id']}) in {path}: {seats}")
         with Table(path) as t:
@@ -259,7 +261,7 @@ def table_log(path, fmt):
         with Table(path) as t:
             events, undone = t.events(), t.store.undone()
             if fmt == "json":
-                strip = lambda e: {k: v for k, v in e.items() if k != "results"}  # noqa: E731
+                strip = lambda e: {k: v for k, v in e.items() if k not in ("results", "book")}  # noqa: E731
                 click.echo(json.dumps({"schema_version": "1", "events": [strip(e) for e in events], "undone": undone},
                                       ensure_ascii=False))
                 return
@@ -280,11 +282,13 @@ def table_export(path, fmt, out_path):
     from ..table.exchange import export_text
 
     def go():
-        text = export_text(path, fmt)
         if out_path:
-            with open(out_path, "w", encoding="utf-8") as fh:
-                fh.write(text)
+            from ..table.outfile import check_out, write_text
+
+            check_out(out_path, [path])  # before the table is read: a clear refusal first
+            write_text(out_path, export_text(path, fmt), [path])
         else:
+            text = export_text(path, fmt)
             click.echo(text, nl=False)
 
     run_guarded(go)
@@ -295,7 +299,7 @@ def table_export(path, fmt, out_path):
 @click.argument("hand_file")
 @click.option("--players", help="Names in the first hand's seat order, when the file does not name them.")
 @click.option("--variant", "-v", help="Ruleset, when the file does not name one.")
-@click.option("--force", is_flag=True, help="Replace an existing table file.")
+@click.option("--force", is_flag=True, help="Replace an existing table (only once every record is in).")
 @BY
 def table_import(path, hand_file, players, variant, force, by):
     """Create table PATH from a hand file of a whole session (its records replayed in order)."""

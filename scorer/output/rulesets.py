@@ -9,6 +9,8 @@ from .render import SCHEMA_VERSION
 from .render import fmt as _fmt
 from .width import field, fill, fit_table
 
+MAX_LISTED = 40  # club rulesets listed in full by `mjscore variants`
+
 
 def variants_table() -> str:
     from ..rulesets.files import club_ids, shipped_ids
@@ -18,13 +20,20 @@ def variants_table() -> str:
     for vid in shipped_ids():
         v = load_variant(vid)
         rows.append([v.id, v.name, v.players, 3 * v.sets + 2, len(v.patterns), len(v.options)])
-    for vid in club_ids():  # MJSCORE_VARIANTS folders: a broken club file is named, not fatal here
+    clubs = club_ids()
+    for vid in clubs[:MAX_LISTED]:  # MJSCORE_VARIANTS folders: a broken club file is named, not fatal here
         try:
             v = load_variant(vid)
             rows.append([v.id, f"{v.name} (club)", v.players, 3 * v.sets + 2, len(v.patterns), len(v.options)])
         except MjError as e:
             rows.append([vid, f"(club file refused: {e})", "", "", "", ""])
-    return fit_table(rows, ["id", "ruleset", "players", "tiles", "patterns", "options"], wrap=1, note="Ruleset")
+    text = fit_table(rows, ["id", "ruleset", "players", "tiles", "patterns", "options"], wrap=1, note="Ruleset")
+    if len(clubs) > MAX_LISTED:  # each listed ruleset is loaded: the rest are counted, each loads when named
+        import textwrap
+
+        text += "\n" + textwrap.fill(f"... and {len(clubs) - MAX_LISTED} more club rulesets ({clubs[MAX_LISTED]} to "
+                                     f"{clubs[-1]}): `mjscore variants show ID` shows one", 80)
+    return text
 
 
 def variant_text(ref) -> str:

@@ -3,8 +3,8 @@ payments read (an unopened loser pays double; kongs declared count in each pair'
 are cited as in scorer/patterns/wuhan.py (the Wuhan page, docs/SOURCES.md)."""
 from __future__ import annotations
 
-from ..errors import ContextError
-from ..rulesets.context_values import _as_bool, _as_int
+from ..errors import ContextBounds, ContextError
+from ..rulesets.context_values import MAX_OTHERS_COUNT, _as_bool, _as_int
 
 STATE_KEYS = ("opened", "concealed_kongs", "exposed_kongs", "red_kongs", "laizi_kongs")
 ALIASES = {"o": "opened", "open": "opened", "ck": "concealed_kongs", "ek": "exposed_kongs",
@@ -53,6 +53,9 @@ def loser_state(ctx, seat: str) -> dict:
                                f"(known: {', '.join(STATE_KEYS)})")
         what = f"others {seat} {key}"
         state[key] = _as_bool(what, value) if key == "opened" else _as_int(what, value)
+        if key != "opened" and state[key] > MAX_OTHERS_COUNT:  # as every other count (a kong count is an exponent)
+            raise ContextBounds(f"{what} {str(value)[:40]} is past its bound {MAX_OTHERS_COUNT}: "
+                                "a player declares at most four kongs")
         said_closed = said_closed or (key == "opened" and not state[key])
     if state["exposed_kongs"] and said_closed:
         raise ContextError(f"others: {seat} has an exposed kong, which is an opening (Wuhan page, 上がりの条件 (winning conditions)), "

@@ -8,6 +8,7 @@ from $MJSCORE_CONFIG or ~/.config/mjscore/config.yaml ($XDG_CONFIG_HOME when set
 A --rule on the command line overrides the file's value; a missing default file is no error."""
 from __future__ import annotations
 
+import functools
 import os
 from pathlib import Path
 
@@ -16,8 +17,6 @@ from . import DEFAULT_RULESET
 
 KEYS = ("ruleset", "rules")
 MAX_BYTES = 64 * 1024
-
-_CACHE: dict = {}
 
 
 def config_path() -> tuple[Path | None, bool]:
@@ -42,17 +41,23 @@ def load_config() -> dict:
         if named:
             raise MjError(f"MJSCORE_CONFIG names {path}, which does not exist") from None
         return {}
-    key = (str(path), stat.st_mtime_ns, stat.st_size)
-    if key in _CACHE:
-        return _CACHE[key]
-    if stat.st_size > MAX_BYTES or not path.is_file():
-        raise MjError(f"config file {path}: not a small regular file")
-    import yaml
+    return _read(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=4)
+def _read(path: str, mtime_ns: int, size: int) -> dict:
+    """The checked config file (kept per path, modification time and size)."""
+    from .yamlsafe import Refused, load_yaml, read_bounded
 
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (yaml.YAMLError, UnicodeDecodeError, OSError) as e:
-        raise MjError(f"config file {path}: not readable YAML ({type(e).__name__})") from None
+        text = read_bounded(path, MAX_BYTES).decode("utf-8")
+        data = load_yaml(text) or {}  # aliases and nesting bounded: an alias bomb is refused, not expanded
+    except Refused as e:
+        raise MjError(f"config file {path}: {e.message}") from None
+    except (UnicodeDecodeError, OSError) as e:
+        raise MjError(f"config file {path}: not readable ({type(e).__name__})") from None
+    except Exception as e:  # yaml.YAMLError (the yaml module is imported by load_yaml only)
+        raise MjError(f"config file {path}: not valid YAML ({type(e).__name__})") from None
     if not isinstance(data, dict):
         raise MjError(f"config file {path}: expected keys {', '.join(KEYS)}")
     from ..suggest import did_you_mean
@@ -60,14 +65,20 @@ def load_config() -> dict:
     for k in data:
         if k not in KEYS:
             raise MjError(f"config file {path}: unknown key {k!r}{did_you_mean(str(k), KEYS)}; keys: {', '.join(KEYS)}")
-    if "ruleset" in data and not isinstance(data["ruleset"], str):
-        raise MjError(f"config file {path}: ruleset is one ruleset id or file")
+    if "ruleset" in data and (not isinstance(data["ruleset"], str) or not data["ruleset"].strip()):
+        raise MjError(f"config file {path}: ruleset is one ruleset id or file, got {data['ruleset']!r}")
     rules = data.get("rules") or {}
     if not isinstance(rules, dict) or not all(isinstance(v, dict) for v in rules.values()):
         raise MjError(f"config file {path}: rules maps a ruleset id to its options ({{hk-old: {{min_faan: 1}}}})")
+    from .files import club_ids, shipped_ids
+
+    known = shipped_ids() + club_ids()
+    for k in rules:
+        if str(k).lower() not in known:
+            hint = did_you_mean(str(k), known)
+            if hint:  # a misspelt id: its house rules would be silently ignored
+                raise MjError(f"config file {path}: rules names no ruleset {k!r}{hint}")
     data["rules"] = {str(k).lower(): v for k, v in rules.items()}
-    _CACHE.clear()
-    _CACHE[key] = data
     return data
 
 

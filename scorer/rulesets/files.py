@@ -33,9 +33,26 @@ def shipped_ids() -> list[str]:
     return sorted(p.stem for p in variants_dir().glob("*.yaml"))
 
 
+MAX_CLUB_FILES = 20_000  # ruleset files in one club folder: past this the folder is refused
+
+
 def club_ids() -> list[str]:
+    """The ids of the club folders' files (their names: nothing is read), shipped ids left out."""
     shipped = set(shipped_ids())
-    return sorted({p.stem for d in club_dirs() for p in d.glob("*.y*ml")} - shipped)
+    found = set()
+    for d in club_dirs():
+        try:
+            entries = os.scandir(d)
+        except OSError:
+            continue
+        with entries:
+            for n, e in enumerate(entries):
+                if n >= MAX_CLUB_FILES:
+                    raise VariantTooLarge(f"MJSCORE_VARIANTS folder holds more than {MAX_CLUB_FILES} files", str(d))
+                stem, dot, ext = e.name.rpartition(".")
+                if dot and ext in ("yaml", "yml") and stem:
+                    found.add(stem.lower())
+    return sorted(found - shipped)
 
 
 def _read_yaml(path: Path) -> dict:
@@ -189,6 +206,17 @@ def _stamp(path: str):
 
 
 def _load_merged(ref: str) -> tuple[dict, str, list]:
+    """(merged data, its file, every file of its chain); a file outside the shipped folder cannot
+    take a shipped ruleset's id (a club ruleset keeps its own, shown as such)."""
+    data, src, files = _merged(ref)
+    vid = data.get("id")
+    if isinstance(vid, str) and Path(src).parent != variants_dir().resolve() and vid.lower() in shipped_ids():
+        raise VariantUnknown(f"id {vid!r} is a shipped ruleset's: a club ruleset keeps its own id (give it "
+                             f"`id:` of its own, or a file name that is not {vid}.yaml)", src, "id")
+    return data, src, files
+
+
+def _merged(ref: str) -> tuple[dict, str, list]:
     import json
     import zlib
 

@@ -3,6 +3,8 @@ event of the night, standings per player, undo, export/import, seasons and chart
 
 `game.py` the engine in memory (one game settled event by event, the same for a file and for a log
 replay), `final.py` what the players play for at the end (oka and uma, table points), `book.py` the
-table file's events settled through that engine, `store.py` the file, `state.py` the rotation, `rules.py` the
+table file's events settled through that engine, `ledgered.py` its ledger, `store.py` the file,
+`ruleset.py` the ruleset a table keeps, `names.py` player names and `--by`, `state.py` the rotation, `rules.py` the
 ruleset's `session:` block, `settle.py` the events that are not wins, `report.py` what is shown,
-`exchange.py` hand files out and in, `records.py` the batch record kinds, `chart.py` the PNG."""
+`exchange.py` hand files out and in, `records.py` the batch record kinds, `chart.py` the PNG,
+`outfile.py` the files they write."""

@@ -41,7 +41,10 @@ def running(paths) -> tuple[list, dict, list]:
 
 
 def chart_tables(paths, out: str) -> str:
-    """Write the PNG `out`; returns a one-line report."""
+    """Write the PNG `out` (never over one of the tables); returns a one-line report."""
+    from .outfile import check_out
+
+    check_out(out, paths)
     try:
         import matplotlib
     except ImportError:
@@ -62,7 +65,12 @@ def chart_tables(paths, out: str) -> str:
         ax.set_title(starts[0][1] if len(starts) == 1 else f"season: {len(starts)} tables")
         ax.legend(loc="best")
         fig.tight_layout()
-        fig.savefig(out, format="png")
+        try:
+            fig.savefig(out, format="png")
+        except OSError as e:
+            from ..errors import OutputError
+
+            raise OutputError(f"--out {out}: cannot write ({e.strerror})") from None
     finally:
         plt.close(fig)
     return f"Wrote {out}: {len(series)} players, {len(xs) - len(starts)} event(s)"

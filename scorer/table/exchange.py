@@ -1,15 +1,15 @@
 """A table as a hand file and back.
 
-Export writes a header (`session`, `variant`, `start`) and one record per payment: a win is its hand
-with the full seat-letter context it was scored with (what `mjscore batch` reads), a draw, kong or
-false win an `event:` record (scorer/table/records.py). Every record also names the seating
+Export writes a header (`session`, `variant`, `rules`, `start`) and one record per payment: a win is
+its hand with the full seat-letter context it was scored with (what `mjscore batch` reads), a draw,
+kong, false win, abortive draw or riichi deposit an `event:` record (scorer/table/records.py). Every record also names the seating
 (`names: {E: Ann, ...}`), so batch keeps the standings per player as the table does, and the
 table's event number (`table_event`), so the winners of one discard come back as one event."""
 from __future__ import annotations
 
 import json
 
-from ..errors import ContextError
+from ..errors import ContextError, MjError
 from ..rulesets import DEFAULT_RULESET
 from ..rulesets.keys import KEYS
 from .store import TableError
@@ -73,7 +73,11 @@ def export_text(path: str, fmt: str = "jsonl") -> str:
     from .book import Table
 
     with Table(path) as t:
-        header = {"session": t.meta["name"], "variant": t.meta["variant"], "start": t.meta.get("start") or 0}
+        # the ruleset and its options named in the header: batch then scores under those, never the
+        # config file's house rules (scorer/batch/jobs.py); riichi deposits are `event: deposit`
+        # records paid to their taker (records(), which refuses sticks nobody has taken yet)
+        header = {"session": t.meta["name"], "variant": t.meta["variant"], "rules": dict(t.rules),
+                  "start": t.meta.get("start") or 0}
         recs = records(t)
     if fmt == "yaml":
         import yaml
@@ -126,74 +130,136 @@ def _entry(job_ctx: dict, names: dict, kind: str) -> dict:
     return entry
 
 
-def import_file(path: str, hand_file: str, players=None, variant=None, force=False, by=None) -> int:
-    """Create table `path` and replay the hand file's records as its events; each record's seats,
-    wind, dealer and streak must be the ones the table's rotation gives (else it says where not)."""
+MAX_IMPORT_BYTES = 64 * 1024 * 1024  # a season of nights is a few MB; the file is read record by record
+
+
+def _records(hand_file: str, variant):
+    """(job, ctx, names, table_event, the ruleset the record names or None) of each record, read as
+    the file is streamed."""
     from ..batch import jobs as batch_jobs
     from ..batch import read as batch_read
     from ..batch import source as batch_source
-    from .book import Table, new_table
 
-    jobs = []
     for raw in batch_source.read_source(hand_file, None, batch_read.Counter()):
         job = batch_jobs.prepare(raw, variant or DEFAULT_RULESET)
         if job.error:
             raise TableError(f"{job.where}: {job.error}")
-        ctx = dict(job.ctx or {})
-        event_no = raw.data.get("table_event") if isinstance(raw.data, dict) else None
-        jobs.append((job, ctx, job.names, event_no))
-    if not jobs:
+        data = {**raw.defaults, **raw.data} if isinstance(raw.data, dict) else {}
+        event_no = data.get("table_event")
+        yield job, dict(job.ctx or {}), job.names, event_no, data.get("variant")
+
+
+def _groups(records):
+    """Records grouped by table event (the winners of one discard share it), one group at a time."""
+    group = []
+    for rec in records:
+        if group and (rec[3] is None or rec[3] != group[0][3]):
+            yield group
+            group = []
+        group.append(rec)
+    if group:
+        yield group
+
+
+def import_file(path: str, hand_file: str, players=None, variant=None, force=False, by=None) -> int:
+    """Create table `path` and replay the hand file's records as its events; each record's seats,
+    wind, dealer and streak must be the ones the table's rotation gives (else it says where not).
+    The file is read as a stream; the table takes the place of `path` only once every record is in."""
+    import os
+
+    from .book import new_table
+    from .outfile import _identity
+
+    if hand_file != "-":
+        try:
+            size = os.stat(hand_file).st_size
+        except OSError as e:
+            raise TableError(f"{hand_file}: cannot read ({e.strerror})") from None
+        if size > MAX_IMPORT_BYTES:
+            raise TableError(f"{hand_file}: larger than {MAX_IMPORT_BYTES // 2 ** 20} MB ({size} bytes): "
+                             "import a season night by night")
+        if os.path.lexists(path) and _identity(path) == _identity(hand_file):
+            from ..errors import OutputError
+
+            raise OutputError(f"{path} is the hand file {hand_file}: the import would overwrite what it reads")
+    groups = _groups(_records(hand_file, variant))
+    first_group = next(groups, None)
+    if first_group is None:
         raise TableError(f"{hand_file}: no records")
-    first_job, first_ctx, first_names, _ = jobs[0]
+    first_job, first_ctx, first_names, _, named = first_group[0]
+    if variant is not None and named is not None:
+        raise TableError(f"{first_job.where}: the file names its ruleset ({named}); --variant is for a file "
+                         "that names none")
     if players is None:
         if not first_names:
             raise TableError("the hand file does not name the players: give --players in the first hand's seat order")
         players = [first_names[s] for s in "ESWN" if s in first_names]
     rules = first_ctx.get("rules") or {}
     start = first_job.start if not isinstance(first_job.start, dict) else None
-    new_table(path, variant or first_job.variant, players, rules, start, name=str(first_job.session), force=force,
-              by=by)
     count = 0
-    with Table(path) as t:
-        i = 0
-        while i < len(jobs):
-            job, ctx, names, event_no = jobs[i]
-            group = [jobs[i]]
-            while event_no is not None and i + len(group) < len(jobs) and jobs[i + len(group)][3] == event_no:
-                group.append(jobs[i + len(group)])
-            i += len(group)
-            deposits = [g for g in group if g[1].get("event") == "deposit"]
-            group = [g for g in group if g[1].get("event") != "deposit"]
-            if not group:
-                raise TableError(f"{job.where}: a deposit record needs its hand's own record after it")
-            job, ctx, names, event_no = group[0]
-            state = t.state()
-            seats = t.seats(state)
-            where = job.where
-            if names and names != seats:
-                raise TableError(f"{where}: the file seats {_seating(names)}; the table's rotation seats "
-                                 f"{_seating(seats)}")
-            expect = t.context(state)
-            for key in ("round", "dealer", "streak"):
-                if key in ctx and str(ctx[key]).upper() != str(expect[key]).upper():
-                    raise TableError(f"{where}: {key} is {ctx[key]} in the file, {expect[key]} by the table's rotation")
-            kind = ctx.get("event", "win")
-            if kind == "win":
-                entry = _entry(ctx, seats, "win")
-                entry["hands"] = [[seats[str(g[1].get("seat", "E")).upper()], g[0].hand] for g in group]
-            else:
-                entry = _entry(ctx, seats, kind)
-            own = entry["hands"][0][0] if kind == "win" and (entry.get("riichi") or entry.get("double_riichi")) \
-                else None
-            declared = [seats[str(g[1].get("seat", "")).upper()] for g in deposits]
-            if [n for n in declared if n != own]:
-                entry["riichi_by"] = [n for n in declared if n != own]
-            try:
-                t.add(kind, entry, by=by)
-            except (ContextError, TableError) as e:
-                raise TableError(f"{where}: {e}") from None
+
+    def fill(t):
+        nonlocal count
+        for group in _chain(first_group, groups):
+            _import_group(t, group, first_job.variant, rules, by)
             count += 1
+
+    new_table(path, variant or first_job.variant, players, rules, start, name=str(first_job.session), force=force,
+              by=by, fill=fill)
     return count
+
+
+def _chain(first, rest):
+    yield first
+    yield from rest
+
+
+def _import_group(t, group, variant, rules, by) -> None:
+    """One table event from its records: the winners of one discard share it, and a riichi table's
+    `event: deposit` records come before their hand's record (the declarers, `riichi_by`)."""
+    for g in group:
+        if g[0].variant != variant or (g[1].get("rules") or {}) != rules:
+            raise TableError(f"{g[0].where}: a table keeps one ruleset and one set of house rules; this record "
+                             f"has {g[0].variant} {g[1].get('rules') or {}}, the first {variant} {rules}")
+    deposits = [g for g in group if g[1].get("event") == "deposit"]
+    group = [g for g in group if g[1].get("event") != "deposit"]
+    if not group:
+        raise TableError(f"{deposits[0][0].where}: a deposit record needs its hand's own record after it")
+    job, ctx, names, _, _ = group[0]
+    where = job.where
+    state = t.state()
+    seats = t.seats(state)
+    if names and names != seats:
+        raise TableError(f"{where}: the file seats {_seating(names)}; the table's rotation seats "
+                         f"{_seating(seats)}")
+    expect = t.context(state)
+    for key in ("round", "dealer", "streak"):
+        if key in ctx and str(ctx[key]).upper() != str(expect[key]).upper():
+            raise TableError(f"{where}: {key} is {ctx[key]} in the file, {expect[key]} by the table's rotation")
+    kind = ctx.get("event", "win")
+    try:
+        if kind == "win":
+            entry = _entry(ctx, seats, "win")
+            winners = []
+            for g in group:
+                winners.append([_seat_name(g[1].get("seat", "E"), seats), g[0].hand])
+            entry["hands"] = winners
+        else:
+            entry = _entry(ctx, seats, kind)
+        own = entry["hands"][0][0] if kind == "win" and (entry.get("riichi") or entry.get("double_riichi")) \
+            else None
+        declared = [_seat_name(g[1].get("seat"), seats) for g in deposits]
+        if [n for n in declared if n != own]:
+            entry["riichi_by"] = [n for n in declared if n != own]
+        t.add(kind, entry, by=by)
+    except MjError as e:
+        raise TableError(f"{where}: {e}") from None
+
+
+def _seat_name(seat, seats: dict) -> str:
+    if not isinstance(seat, str) or seat.upper() not in seats:
+        raise ContextError(f"seat {seat!r} is not a seat at this table ({' '.join(seats)})")
+    return seats[seat.upper()]
 
 
 def _seating(names: dict) -> str:

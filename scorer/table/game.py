@@ -76,13 +76,17 @@ class Game:
         from ..rulesets.variant import load_variant
 
         self.variant = load_variant(variant)
-        self.variant_ref = variant if isinstance(variant, str) else self.variant.id
+        # what a win is scored with: the ruleset's id or path, or the Variant itself (a table's kept
+        # copy, scorer/table/ruleset.py: never the file on disk, which may have changed)
+        self.variant_ref = variant if isinstance(variant, str) else self.variant
         self.rules = dict(rules or {})
         self.bound = self.variant.bind(styled(self.variant, self.rules))
         self.session = session_rules(self.variant, self.bound.options)
         self.players = list(players or PLAYERS[: self.variant.players])
         self.n = len(self.players)
-        self._index = {p.lower(): i for i, p in enumerate(self.players)}
+        from .names import skeleton
+
+        self._index = {skeleton(p): i for i, p in enumerate(self.players)}
         self.start = self.session.get("start", 0) if start is None else start
         self.describe = describe  # False: no payment shorthand in the records (a replay that only counts)
         result = self.session.get("result") or {}
@@ -97,12 +101,18 @@ class Game:
         return {seat: self.players[i] for seat, i in st.seating(state, self.n, self.session).items()}
 
     def player(self, name) -> int:
+        """The index of player `name`: names that a reader could not tell apart are one (names.py)."""
+        from .names import skeleton
+
         if name is None:
             raise ContextError("a player's name is needed")
-        i = self._index.get(str(name).strip().lower())
+        if not isinstance(name, str):
+            raise ContextError(f"a player is named by text, got {type(name).__name__} {name!r}")
+        i = self._index.get(skeleton(name.strip()))
         if i is not None:
             return i
-        raise ContextError(f"no player {name!r} at this table (players: {', '.join(self.players)})")
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        raise ContextError(f"no player {shown!r} at this table (players: {', '.join(self.players)})")
 
     def letter(self, state, name) -> str:
         return st.seat_of(state, self.player(name), self.n, self.session)

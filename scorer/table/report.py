@@ -2,9 +2,11 @@
 player, and a season's standings over several tables."""
 from __future__ import annotations
 
+import textwrap
+
 from ..batch.ledger import num
 from . import state as st
-from .rules import POT
+from .ruleset import on_disk_note
 from .store import TableError
 
 SPARK = "▁▂▃▄▅▆▇█"
@@ -94,33 +96,43 @@ def _trend(values: list, lo, hi) -> str:
 
 
 def summary(table, last: int = 8) -> dict:
-    """Everything `table show` prints, as plain data."""
-    events = table.events()
-    state = table.state(events)
-    ledger, rows = table.book(events)
-    standings = ledger.session(table.meta["name"]).standings()
-    standings.pop(POT, None)  # the pot is shown on its own line, not among the players
+    """Everything `table show` prints, as plain data: read from the last events and the ledger kept
+    with each (scorer/table/store.py), not from the whole night."""
+    total = table.store.count()
+    keep = max(last, TREND_POINTS)
+    recent = table.recent(keep + 1)
+    state = table.state(recent)
+    standings = table.standings(recent)  # (the pot is shown on its own line, not among the players)
     seats = table.seats(state)
     start = table.meta.get("start") or 0
-    runs = {p: [start] + [s[p] for _, s in rows] for p in table.players}
-    previous = {p: start for p in table.players}
+    if len(recent) > keep:  # the standings before the events shown
+        base = table.standings_after(recent.pop(0))
+    else:
+        base = {p: start for p in table.players}
+    rows = [(ev, table.standings_after(ev)) for ev in recent]
+    runs = {p: [base[p]] + [s[p] for _, s in rows] for p in table.players}
+    shown = rows[-last:] if last else []
+    previous = rows[-len(shown) - 1][1] if len(rows) > len(shown) else base
     evs = []
-    for ev, after in rows:
+    for ev, after in shown:
         evs.append({"no": ev["no"], "kind": ev["kind"], "hand_number": ev["state_before"]["hand"],
                     "text": event_text(ev), "net": {p: num(after[p] - previous[p]) for p in table.players},
                     "standings": after, "entered_by": ev["entered_by"], "entered_at": ev["entered_at"]})
         previous = after
+    kept = table.meta.get("ruleset")
+    note = on_disk_note(table.meta["variant"], kept) if kept else ""
     return {
+        **({"ruleset_note": note} if note else {}),
         "table": table.meta["name"], "variant": table.variant.id, "variant_name": table.variant.name,
         "rules": table.rules, "unit": table.meta.get("unit", ""), "players": table.players,
         "round": st.round_wind(state), "dealer": table.players[state["dealer"]],
         "dealer_seat": st.dealer_seat(state, table.n, table.session), "streak": state["streak"],
         "hand_number": state["hand"], "over": state["over"], "ends": st.end_text(table.session),
-        "seats": dict(sorted(seats.items(), key=lambda kv: "ESWN".index(kv[0]))), "standings": standings, "events_total": len(events), "events": evs[-last:] if last else [],
+        "seats": dict(sorted(seats.items(), key=lambda kv: "ESWN".index(kv[0]))), "standings": standings, "events_total": total, "events": evs[-last:] if last else [],
         "trend": runs,
         **({"pot": num(table.pot), "pot_deposits": state.get("pot", 0)} if table.session.get("pot") else {}),
         "where": where_text(state, table), "start": start, "ended": state.get("ended", ""),
-        "final": table.final(events),
+        "final": table.final(),  # every event read only once the session is over
     }
 
 
@@ -148,7 +160,8 @@ def show_text(table, last: int = 8) -> str:
     for seat, name in sorted(d["seats"].items(), key=lambda kv: "ESWN".index(kv[0])):
         rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, total_text(d["standings"][name], d["start"]),
                      _trend(d["trend"][name], lo, hi)])
-    out = [head, where, "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
+    out = [head, where] + textwrap.wrap(d.get("ruleset_note", ""), 80) + [
+        "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
     if "pot" in d and (d["pot"] or not d["over"]):  # not a player: the deposits on the table, for the next winner
         out.append(f"Pot (riichi sticks on the table): {d['pot']}, {d['pot_deposits']} deposit(s)")
     if d["events"]:

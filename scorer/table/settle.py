@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..errors import ContextError
+from ..errors import ContextBounds, ContextError
 from ..rulesets.context import Context, make_context
 from ..rulesets.registry import PAY_MODELS
 from .rules import ABORTS, session_rules, styled
 
 KINDS = ("draw", "kong", "false_win", "abort")
+KONGS = ("direct", "added", "concealed")
+MAX_CHAIN = 4  # a run of kongs: each is a kong of the same player, who declares at most four
 FIELDS = {"draw": {"disclosed", "tenpai", "nagashi"}, "kong": {"seat", "kong", "discarder", "chain"},
           "false_win": {"seat", "self_draw", "discarder", "robbed", "total", "limit"}, "abort": {"abort"}}
 COMMON = {"round", "dealer", "streak", "players", "rules", "variant"}
@@ -105,7 +107,14 @@ def settle_event(kind: str, variant, fields: dict, session=None) -> Settled:
         if owner is None:
             raise ContextError("say whose kong it is (seat / --player)")
         discarder = _seat(fields, "discarder", seats)
+        if discarder is not None and discarder == owner:
+            raise ContextError(f"a kong's discarder is another player: {owner} cannot claim his own discard")
+        if fields.get("kong") not in KONGS:
+            raise ContextError(f"kong is one of {', '.join(KONGS)}, got {fields.get('kong')!r}")
         chain = fields.get("chain", 1)
+        if isinstance(chain, bool) or not isinstance(chain, int) or not 1 <= chain <= MAX_CHAIN:
+            raise ContextBounds(f"chain is a kong's place in a run of kongs, 1 to {MAX_CHAIN} (a player "
+                                f"declares at most four kongs), got {str(chain)[:40]}")
         ctx = Context(self_draw=discarder is None, discarder=discarder, seat=owner, round=common["round"],
                       dealer=common["dealer"], streak=common["streak"], players=players,
                       extra={"kong": fields.get("kong"), "chain": chain}, rules=rules)
@@ -129,9 +138,12 @@ def settle_event(kind: str, variant, fields: dict, session=None) -> Settled:
                 spec["pays"] = "limit"
             else:
                 total = fields.get("total")
-                if isinstance(total, bool) or not isinstance(total, (int, float)):
+                if total is None:
                     raise ContextError("a false win pays what was claimed: give the claimed total (--total N)")
                 from ..core.engine import value_of
+                from ..rulesets.context_values import check_total
+
+                total = check_total(total, variant)  # as `pay --total`: finite, not negative, bounded
 
                 value = value_of(bound, None, ctx, total=total)
         label = ("chombo" if model == "chombo_penalty" else "false win") + \

@@ -9,6 +9,8 @@ scoring reads: `--streak`, Hangzhou's lao - 1), `stays` (the dealer's stays in a
 `over` (the session has ended)."""
 from __future__ import annotations
 
+from ..rulesets.context_values import MAX_STREAK
+
 SEATS = "ESWN"
 WINDS = ("East", "South", "West", "North")
 # `seats: green_book` (MCR): the players change chairs before each round, E and S swapping, W and N
@@ -64,7 +66,9 @@ def advance(state: dict, n: int, rules: dict, kind: str, winners=(), payer=None,
         stay = "draw" in rules["stays"] or ("draw_tenpai" in rules["stays"] and dealer in tenpai)
     else:
         stay = kind in rules["stays"]
-    if stay and rules["max_stays"] and s["stays"] >= rules["max_stays"]:
+    if stay and s["stays"] >= min(rules["max_stays"] or MAX_STREAK, MAX_STREAK):
+        # the scorer refuses a streak past MAX_STREAK (a count that doubles money in Xiamen): the deal
+        # passes after that many stays in a row, so a table never reaches a streak it cannot score
         stay = False
     if stay:
         s["stays"] += 1
