@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from scorer.logs import model
+from scorer.notation.parse import parse_hand
 from scorer.logs.flags import Replay
 from scorer.logs.mjlog import decode_meld, rules_from_type
 from scorer.logs.read import read_bytes, read_games
@@ -94,7 +95,6 @@ def check_points(game: model.Game) -> None:
 
 
 def check_wins(game: model.Game) -> None:
-    parse_hand = pytest.importorskip("scorer.notation").parse_hand
     for h in game.hands:
         assert h.kind == ("win" if h.wins else h.kind)
         for w in h.wins:
