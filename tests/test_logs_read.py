@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from scorer.logs import model
-from scorer.notation.parse import parse_hand
 from scorer.logs.flags import Replay
 from scorer.logs.mjlog import decode_meld, rules_from_type
 from scorer.logs.read import read_bytes, read_games
 from scorer.logs.tenhou6 import _call_parts, _supplier
+from scorer.notation.parse import parse_hand
 
 DATA = Path(__file__).parent / "data"
 MAIN = DATA / "tenhou"
