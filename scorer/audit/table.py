@@ -1,0 +1,84 @@
+"""The table engine's side of an audit: a game's events settled by scorer.table.game (the same
+engine the live table settles with), event by event, with the state each hand started from.
+
+`settle_game(setup, events) -> Settled`; the audit (replay.py) reads, per event, the changes in
+the players' order, the table's round, honba and sticks before it, and each winner's scored
+Result; and, once the game is over, the final points and result."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import MjError
+from ..table import state as st
+from ..table.game import Game as TableGame
+from .events import Setup
+
+
+@dataclass
+class EventOutcome:
+    round: str
+    honba: int
+    sticks: int
+    changes: tuple = ()
+    results: tuple = ()
+    error: str | None = None
+
+    @staticmethod
+    def describe(r) -> str:
+        """Our value of a win in the log's terms: han, fu, the limit, the points; the yaku."""
+        v = r.value
+        fu = v.details.get("fu")
+        limit = v.details.get("limit")
+        head = f"{v.total:g} {v.unit}" + (f" {fu} fu" if fu else "") + (f" {limit}" if limit else "")
+        names = ", ".join(i.label for i in v.items if getattr(i, "unit", "han") != "fu")
+        return f"{head} ({names})"
+
+
+@dataclass
+class Settled:
+    events: list = field(default_factory=list)
+    points: tuple | None = None
+    result: tuple | None = None
+    over_after: int | None = None  # the event after which the table ended the game (None: never)
+
+
+def _round_of(state: dict, n: int) -> str:
+    return f"{st.round_wind(state)}{state['passes'] % n + 1}"
+
+
+def settle_game(setup: Setup, events) -> Settled:
+    """Settle `events` on a fresh table of `setup`; an event the engine refuses ends the replay
+    there (the later hands cannot be settled from a state the table never reached)."""
+    game = TableGame(setup.variant, players=list(setup.players), rules=dict(setup.rules))
+    ledger = game.ledger()
+    state = st.initial()
+    points = {p: game.start for p in game.players}
+    out = Settled()
+    played = []
+    for i, (kind, entry) in enumerate(events):
+        ev = EventOutcome(_round_of(state, game.n), state["streak"], state.get("pot", 0))
+        out.events.append(ev)
+        if state["over"] and out.over_after is None:
+            out.over_after = i
+        try:
+            records, results, state = game.step(kind, entry, state, points)
+            game.post(ledger, "table", records)
+        except MjError as e:
+            ev.error = f"refused by the table: {e}"
+            return out
+        standings = ledger.session("table").standings()
+        ev.changes = tuple(int(standings[p] - points[p]) for p in game.players)
+        ev.results = tuple(r for r in results if hasattr(r, "value"))
+        points = {p: standings[p] for p in game.players}
+        played.append({"kind": kind, "input": entry, "records": records})
+    if state["over"]:
+        from ..table.final import final_result
+
+        pot = ledger.session("table").standings().get("pot", 0)
+        final = final_result(game, [points[p] for p in game.players], pot, played)
+        out.points = tuple(int(x) for x in final["points"])
+        out.result = tuple(float(x) for x in final["result"])
+    else:
+        out.over_after = None
+        out.points = tuple(int(points[p]) for p in game.players)
+    return out
