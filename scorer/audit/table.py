@@ -61,7 +61,8 @@ def settle_game(setup: Setup, events) -> Settled:
         if state["over"] and out.over_after is None:
             out.over_after = i
         try:
-            records, results, state = game.step(kind, entry, state, points)
+            done = game.step(kind, entry, state, points)
+            records, results, state = done.records, done.results, done.after
             game.post(ledger, "table", records)
         except MjError as e:
             ev.error = f"refused by the table: {e}"
@@ -70,14 +71,15 @@ def settle_game(setup: Setup, events) -> Settled:
         ev.changes = tuple(int(standings[p] - points[p]) for p in game.players)
         ev.results = tuple(r for r in results if hasattr(r, "value"))
         points = {p: standings[p] for p in game.players}
-        played.append({"kind": kind, "input": entry, "records": records})
+        played.append({"kind": done.kind, "input": done.entry, "records": records})
     if state["over"]:
         from ..table.final import final_result
 
         pot = ledger.session("table").standings().get("pot", 0)
         final = final_result(game, [points[p] for p in game.players], pot, played)
-        out.points = tuple(int(x) for x in final["points"])
-        out.result = tuple(float(x) for x in final["result"])
+        rows = {r["player"]: r for r in final["rows"]}
+        out.points = tuple(int(rows[p]["points"]) for p in game.players)
+        out.result = tuple(float(rows[p]["result"]) for p in game.players)
     else:
         out.over_after = None
         out.points = tuple(int(points[p]) for p in game.players)
