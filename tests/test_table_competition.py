@@ -80,13 +80,14 @@ def test_riichi_session_renchan_honba_tenpai_and_the_pot(tmp_path):
         assert nets(t, ev) == {"Ann": -2700, "Bo": -2700, "Cy": -2700, "Di": 8100, "pot": 0}
         s = t.state()
         assert (t.players[s["dealer"]], s["streak"], s["round"], s["hand"]) == ("Di", 2, 0, 7)
-        # the night: Ann 5800 + 1500 - 1000 - 2700; Bo -5800 - 1500 + 3000 - 2700; Cy 500 - 1000 - 4800
-        # - 2700; Di -1500 - 1000 + 5800 + 8100; the pot is empty and not a player
-        assert t.standings() == {"Ann": 3600, "Bo": -7000, "Cy": -8000, "Di": 11400}
+        # the night, from the online start of 25,000 each (riichi.wiki, Tenhou.net rules): Ann 5800 +
+        # 1500 - 1000 - 2700; Bo -5800 - 1500 + 3000 - 2700; Cy 500 - 1000 - 4800 - 2700; Di -1500 -
+        # 1000 + 5800 + 8100; the pot is empty and not a player
+        assert t.standings() == {"Ann": 28600, "Bo": 18000, "Cy": 17000, "Di": 36400}
         assert t.pot == 0
         # undo the last win: its payments (and Di's deposit) go, the state before it comes back
         t.undo()
-        assert t.state()["streak"] == 1 and t.standings()["Di"] == 3300
+        assert t.state()["streak"] == 1 and t.standings()["Di"] == 28300
 
 
 def test_tenpai_payments_split_3000():
@@ -103,8 +104,9 @@ def test_tenpai_payments_split_3000():
 
 def test_riichi_tonpuusen_and_hanchan(tmp_path):
     # nobody tenpai four times: the deal passes each hand, so the East round is over after 4 hands
+    # (without sudden death: everyone still has 25,000, below the 30,000 return, so online rooms play on)
     for rounds, over in ((1, True), (2, False)):
-        path = make(tmp_path, "riichi", {"session_rounds": rounds}, name=f"r{rounds}.mj")
+        path = make(tmp_path, "riichi", {"session_rounds": rounds, "sudden_death": False}, name=f"r{rounds}.mj")
         with Table(path) as t:
             for _ in range(4):
                 t.add("draw", {"tenpai": []})
@@ -117,8 +119,6 @@ def test_riichi_table_refusals(tmp_path):
     with Table(path) as t:
         with pytest.raises(MjError, match="keeps sticks"):
             t.add("win", {"hands": [["Ann", PINFU]], "discarder": "Bo", "riichi": True, "extra": {"sticks": 2}})
-        with pytest.raises(MjError, match="one winner"):
-            t.add("win", {"hands": [["Ann", PINFU], ["Cy", PINFU]], "discarder": "Bo", "riichi": True})
         with pytest.raises(MjError, match="who was tenpai"):
             t.add("draw", {})
         with pytest.raises(MjError, match="once a hand"):
@@ -138,11 +138,11 @@ def test_riichi_cli_draw_and_show(tmp_path):
     path = make(tmp_path, "riichi")
     r = CliRunner().invoke(main, ["table", "draw", path, "--tenpai", "Bo", "--riichi-by", "Bo"])
     assert r.exit_code == 0, r.output
-    assert "draw, tenpai: Bo" in r.output and "Standings: Ann -1000  Bo +2000  Cy -1000  Di -1000" in r.output
+    assert "draw, tenpai: Bo" in r.output and "Standings: Ann 24000  Bo 27000  Cy 24000  Di 24000" in r.output
     r = CliRunner().invoke(main, ["table", "show", path])
     assert "Pot (riichi sticks on the table): 1000, 1 deposit(s)" in r.output
     d = json.loads(CliRunner().invoke(main, ["table", "show", path, "--format", "json"]).output)
-    assert d["pot"] == 1000 and d["standings"] == {"Ann": -1000, "Bo": 2000, "Cy": -1000, "Di": -1000}
+    assert d["pot"] == 1000 and d["standings"] == {"Ann": 24000, "Bo": 27000, "Cy": 24000, "Di": 24000}
     assert d["dealer"] == "Bo" and d["streak"] == 1
 
 

@@ -37,12 +37,21 @@ def first_discloser_pays(value, ctx, bound, unit=1, rule=""):
 
 
 @pay_model()
-def tenpai_payments(value, ctx, bound, amount=3000, rule=""):
+def tenpai_payments(value, ctx, bound, amount=3000, nagashi_basic=0, rule=""):
     """An exhaustive draw (riichi's noten bappu): the players not ready (noten) pay `amount` between
     them to the ready (tenpai) ones, each noten player paying each tenpai player
     amount / (noten x tenpai): 1 tenpai gets 1000 from each of 3, 2 get 1500 each (750 from each of
     2), 3 get 1000 each from the one; all or nobody ready, nothing changes hands. The ready
-    players are `tenpai` (a list of seats)."""
+    players are `tenpai` (a list of seats).
+
+    `nagashi` (a list of seats, where the table allows it): each of them is paid as a self-draw of
+    `nagashi_basic` basic points (a mangan, 2000) by the ruleset's own payment model, without honba
+    or deposits, and the tenpai payments are not made."""
+    mangan = ctx.get("nagashi") or []
+    if mangan:
+        if not nagashi_basic:
+            raise ContextError("this table has no nagashi mangan")
+        return [t for seat in mangan for t in _self_draw_of(ctx, bound, seat, nagashi_basic, "nagashi mangan")]
     ready = ctx.get("tenpai")
     if ready is None:  # nobody tenpai is a fact to enter, not a default to assume
         raise ContextError("a draw pays by who was tenpai: give --tenpai (NAME,... or '' for nobody)")
@@ -88,6 +97,43 @@ def kong_units(value, ctx, bound, direct=2, added=1, concealed=2, streak_factor=
         whom = "from each other player"
     why = f"{kind} kong, {base:g} {whom}" + (f"; x{times:g}, kong {chain} of a run" if times != 1 else "")
     return [Transfer(p, owner, base * times, _cite(why, rule)) for p in payers]
+
+
+def _self_draw_of(ctx, bound, seat, basic, name):
+    """The ruleset's payments of a self-draw by `seat` worth `basic` basic points (a limit named
+    `name`), with no honba and no deposits."""
+    from dataclasses import replace
+
+    from ..core.engine import settle
+    from ..core.result import HandValue
+
+    if seat not in ctx.seats:
+        raise ContextError(f"{name}: {seat!r} is not a seat at this table ({' '.join(ctx.seats)})")
+    value = HandValue([], 0, "", basic, limit=True, details={"limit": name})
+    won = replace(ctx, seat=seat, self_draw=True, discarder=None, robbed=None, liable=None, honba=0, sticks=0)
+    return settle(bound, value, won)
+
+
+@pay_model()
+def chombo_penalty(value, ctx, bound, how="mangan", basic=2000, deduction=20000, rule=""):
+    """A chombo (riichi's false win or other hand-ending foul): `how` mangan, the offender
+    (`ctx.seat`) pays what a self-draw of `basic` basic points by him would have brought him (a
+    non-dealer 2000 to each non-dealer and 4000 to the dealer; the dealer 4000 to each); `how`
+    deduct, nothing now: `deduction` points come off his final score (scorer/table/final.py)."""
+    if how == "deduct":
+        return []
+    if how != "mangan":
+        raise ContextError(f"chombo: mangan or deduct, got {how!r}")
+    won = _self_draw_of(ctx, bound, ctx.seat, basic, "chombo")
+    return [Transfer(t.to, t.frm, t.amount, f"chombo, a mangan self-draw reversed: {t.amount:g}") for t in won]
+
+
+@pay_model()
+def pays_each(value, ctx, bound, amount=10, rule=""):
+    """A false win paid as a fixed penalty: the offender (`ctx.seat`) pays `amount` to each other
+    player, whatever he claimed."""
+    return [Transfer(ctx.seat, s, amount, f"false win: {amount:g} to each other player")
+            for s in ctx.seats if s != ctx.seat]
 
 
 @pay_model()

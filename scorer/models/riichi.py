@@ -130,10 +130,13 @@ def _figures(total, unit, fu, base, limit, ctx, winner_dealer, order):
 
 
 @pay_model()
-def riichi_pay(value, ctx, bound, /, honba_ron=300, honba_each=100, stick=1000):
+def riichi_pay(value, ctx, bound, /, honba_ron=300, honba_each=100, stick=1000, liable_for=(), liable_rule=""):
     """The winner collects from the discarder (a robbed kong: the robbed player) or, on a self-draw,
     from each player; then honba (`honba_ron` x N from the discarder, `honba_each` x N from each on a
-    self-draw); then the riichi sticks on the table, from the pot."""
+    self-draw); then the riichi sticks on the table, from the pot. With `--liable SEAT` (pao) on a
+    hand holding one of the yakuman `liable_for`: see `_liable_pay`."""
+    if ctx.liable:
+        return _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, liable_rule)
     # kept in two parts (Transfers are frozen; each call gets its own list): the hand's payment by the
     # basic points, the limit's name, the seats and how the hand was won; the honba and sticks by the
     # seats, how it was won and the counters. One key of all of them missed most of the time (a few
@@ -190,6 +193,46 @@ def _hand_pay(value, ctx):
         how = "ron" if ctx.discarder else "robbed kong (paid as a ron)"
         who = "dealer" if winner_dealer else "non-dealer"
         out.append(Transfer(payer, winner, amount, _why(f"{who} {how}, {k}x basic", k, base, basic, amount)))
+    return out
+
+
+def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule):
+    """Pao: the liable player's part is the basic points of the yakuman he is liable for (a
+    composite hand's other yakuman are paid as usual). On a self-draw he pays that part alone, as
+    all the losers' shares, and the honba; on a discard he and the discarder pay half of it each,
+    and the discarder pays the rest and the honba. `rule` says where the texts say so."""
+    pao = [i for i in value.items if i.name in liable_for]
+    if not pao:
+        raise ContextError(f"--liable: a player is liable (pao) only for {', '.join(liable_for) or 'nothing here'}")
+    if ctx.liable not in ctx.seats:
+        raise ContextError(f"--liable {ctx.liable!r} is not a seat at this table")
+    units = sum(i.value for i in pao)
+    part = min(YAKUMAN_BASE * units, int(value.base))
+    rest = int(value.base) - part
+    winner_dealer = ctx.seat == ctx.dealer
+    why = f"pao ({rule})" if rule else "pao"
+    out = []
+    if ctx.by_self_draw:
+        total = sum(a for _d, _k, a in shares(part, winner_dealer, True))
+        out.append(Transfer(ctx.liable, ctx.seat, total, f"{why}: pays all of {', '.join(i.label for i in pao)}, {total}"))
+        if rest:
+            out += _hand_pay(HandValue(value.items, 0, "yakuman", rest, limit=True, details={"limit": "yakuman"}), ctx)
+        if ctx.honba:
+            out.append(Transfer(ctx.liable, ctx.seat, honba_each * ctx.honba * (ctx.players - 1),
+                                f"honba: {ctx.honba} x {honba_each} x {ctx.players - 1}, paid by the liable player"))
+    else:
+        payer = ctx.payer_of_claim
+        (_d, k, amount), = shares(part, winner_dealer, False)
+        half = amount // 2
+        out.append(Transfer(ctx.liable, ctx.seat, half, f"{why}: half of {', '.join(i.label for i in pao)}, {half}"))
+        out.append(Transfer(payer, ctx.seat, amount - half, f"the discarder's half of the liable yakuman, {amount - half}"))
+        if rest:
+            out += _hand_pay(HandValue(value.items, 0, "yakuman", rest, limit=True, details={"limit": "yakuman"}), ctx)
+        if ctx.honba:
+            out.append(Transfer(payer, ctx.seat, honba_ron * ctx.honba, f"honba: {ctx.honba} x {honba_ron} from the discarder"))
+    if ctx.sticks:
+        out.append(Transfer(POT, ctx.seat, stick * ctx.sticks,
+                            f"riichi sticks on the table: {ctx.sticks} x {stick}, to the winner"))
     return out
 
 

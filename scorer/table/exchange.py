@@ -73,7 +73,7 @@ def _entry(job_ctx: dict, names: dict, kind: str) -> dict:
         entry["self_draw"] = True
     if job_ctx.get("others"):
         entry["others"] = {name(str(s).upper()): h for s, h in job_ctx["others"].items()}
-    from .book import WIN_FLAGS
+    from .game import WIN_FLAGS
 
     extra = {}
     for key, v in job_ctx.items():
@@ -128,7 +128,7 @@ def import_file(path: str, hand_file: str, players=None, variant=None, force=Fal
             if names and names != seats:
                 raise TableError(f"{where}: the file seats {_seating(names)}; the table's rotation seats "
                                  f"{_seating(seats)}")
-            expect = t._context(state)
+            expect = t.context(state)
             for key in ("round", "dealer", "streak"):
                 if key in ctx and str(ctx[key]).upper() != str(expect[key]).upper():
                     raise TableError(f"{where}: {key} is {ctx[key]} in the file, {expect[key]} by the table's rotation")

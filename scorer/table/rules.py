@@ -23,12 +23,29 @@ that are not wins pay. Data, validated when the ruleset loads (variant.build cal
       kong: {model: no_payment}
       false_win: {model: reverse_win, pays: claimed}
       multiple_winners: true   # several players may win on one discard
+      head_bump: false     # of several winners on one discard only the first in turn from the discarder wins
+      triple_ron: pay      # pay (every winner scored) or abort (three winners on one discard: an abortive draw)
+      aborts: []           # abortive draws the table takes (`table abort --kind`): no payment, as `abort` stays
+      nagashi: false       # an exhaustive draw may carry nagashi mangan (the draw model pays it)
+      start: 0             # each player's points at the start (`table new --start` overrides)
+      result: null         # what the players play for at the end (scorer/table/final.py): {model: uma, ...}
+                           # or {model: table_points, ...}
+      bust: false          # a player below zero ends the session
+      sudden_death: false  # after the last round, while nobody has the result's return points, one more
+                           # prevailing wind is played, ending as soon as somebody has them
+      last_dealer_stops: false  # the last hand's dealer who keeps the deal in first place, at or above the
+                           # return points, ends the session (agari-yame / tenpai-yame)
+      words: plain         # plain ("Hand 3, East round (streak 2)") or kyoku ("East 3, 2 honba", han and
+                           # fu, the payment shorthand 1300/2600)
+      style: ""            # the chosen preset of `styles` (usually "$an_option")
+      styles: {}           # {preset: {option: value}}: a preset fills the options the table does not set
       options: {NAME: {default, type, doc, choices}}   # named options, as the top-level `options:`
 
 Every value may be "$option". Each key has the default shown (the block itself is optional)."""
 from __future__ import annotations
 
-EVENTS = ("win", "draw", "false_win")
+EVENTS = ("win", "draw", "false_win", "abort")
+ABORTS = ("nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron")
 STAYS = EVENTS + ("draw_tenpai",)
 POT = "pot"  # the party a table's pot is kept as (the riichi payment model's name for the sticks on the table)
 DEFAULTS = {
@@ -36,9 +53,15 @@ DEFAULTS = {
     "streak": ["win", "draw"], "streak_carries": [], "streak_as": "streak", "pot": None, "max_stays": 0, "wind": "cycle", "end": "rounds", "rounds": None, "hands": 0,
     "draw": {"model": "no_payment"}, "kong": {"model": "no_payment"},
     "false_win": {"model": "reverse_win", "pays": "claimed"}, "multiple_winners": True,
+    "head_bump": False, "triple_ron": "pay", "aborts": [], "nagashi": False, "start": 0, "result": None,
+    "bust": False, "sudden_death": False, "last_dealer_stops": False, "words": "plain", "style": "",
+    "styles": {},
 }
+RESULT_MODELS = {"uma": {"return", "uma", "oka", "ties", "leftover", "rounding", "units", "rule"},
+                 "table_points": {"points", "ties", "rule"}}
 CHOICES = {"seats": ("rotate", "fixed", "green_book"), "next_dealer": ("next", "winner"), "wind": ("cycle", "never"),
-           "end": ("rounds", "hands", "none")}
+           "end": ("rounds", "hands", "none"), "triple_ron": ("pay", "abort"), "words": ("plain", "kyoku")}
+FLAGS = ("multiple_winners", "head_bump", "nagashi", "bust", "sudden_death", "last_dealer_stops")
 MODEL_KEYS = ("draw", "kong", "false_win")
 
 
@@ -81,8 +104,29 @@ def check_session(data: dict, src: str, options: dict) -> dict:
                                 and isinstance(v.get("stake"), int) and v["stake"] > 0
                                 and isinstance(v.get("flag"), str)),
                   "null, or a mapping {stake: N, flag: KEY} (a positive whole stake)", src, key)
-        elif k == "multiple_winners":
+        elif k in FLAGS:
             _need(isinstance(v, bool), "true or false", src, key)
+        elif k == "aborts":
+            _need(isinstance(v, bool) or isinstance(v, list) and all(a in ABORTS for a in v),
+                  f"true (all), false (none) or a list among {', '.join(ABORTS)}", src, key)
+        elif k == "start":
+            _need(isinstance(v, (int, float)) and not isinstance(v, bool), "a number", src, key)
+        elif k == "result":
+            _need(v is None or (isinstance(v, dict) and v.get("model") in RESULT_MODELS
+                                and set(v) - {"model"} <= RESULT_MODELS[v["model"]]),
+                  "null, or {model: uma | table_points, ...} with that model's keys "
+                  f"({'; '.join(f'{m}: {sorted(ks)}' for m, ks in RESULT_MODELS.items())})", src, key)
+            for ref in _refs(v):
+                _need(ref in options, f"refers to unknown option {ref!r}", src, key)
+        elif k == "styles":
+            _need(isinstance(v, dict) and all(isinstance(o, dict) for o in v.values()),
+                  "a mapping {preset: {option: value}}", src, key)
+            for preset, values in v.items():
+                for name, value in values.items():
+                    _need(name in options, f"names unknown option {name!r}", src, f"{key}.{preset}")
+                    options[name].parse(value, src)
+        elif k == "style":
+            _need(isinstance(v, str), "a preset name", src, key)
         elif k in ("max_stays", "hands", "rounds"):
             _need(v is None or (isinstance(v, int) and not isinstance(v, bool) and v >= 0),
                   "a whole number, 0 or more", src, key)
@@ -101,12 +145,28 @@ def check_session(data: dict, src: str, options: dict) -> dict:
     return out
 
 
+def styled(variant, rules: dict | None) -> dict:
+    """The table's rules with its preset's options filled in: `session.style` names an option whose
+    value picks one of `session.styles`, and each option that preset sets is taken unless the table
+    sets it itself (`--rule uma=...` beats the preset's uma)."""
+    rules = dict(rules or {})
+    block = getattr(variant, "session", None) or {}
+    style = block.get("style") or ""
+    if not (isinstance(style, str) and style.startswith("$")):
+        return rules
+    name = style[1:]
+    chosen = rules.get(name, variant.options[name].default)
+    return {**(block.get("styles") or {}).get(chosen, {}), **rules}
+
+
 def session_rules(variant, options: dict) -> dict:
     """The variant's session block with its options' values in place (and `rounds` defaulted)."""
     from ..rulesets.bind import resolve
 
     block = getattr(variant, "session", None) or {k: v for k, v in DEFAULTS.items()}
     out = resolve(block, options)
+    if isinstance(out.get("aborts"), bool):
+        out["aborts"] = list(ABORTS) if out["aborts"] else []
     if out.get("rounds") is None:
         out["rounds"] = variant.players
     return out

@@ -9,6 +9,9 @@ Fields (the keys of a hand-file record; seats are E S W N):
 - false_win: `seat` (who declared it), the win he claimed (`self_draw`, `discarder` or `robbed`) and
   its value: `total` (what he claimed, as `mjscore pay --total`) or `limit: true` where the ruleset's
   false win pays the limit;
+- draw, where the table plays nagashi mangan: `nagashi` (the seats paid a mangan instead of the tenpai
+  payments);
+- abort: `abort` (nine_terminals, four_winds, four_riichi, four_kongs, triple_ron): nothing is paid;
 - any: `round`, `dealer`, `streak`, `players`, `rules`."""
 from __future__ import annotations
 
@@ -17,11 +20,11 @@ from dataclasses import dataclass
 from ..errors import ContextError
 from ..rulesets.context import Context, make_context
 from ..rulesets.registry import PAY_MODELS
-from .rules import session_rules
+from .rules import ABORTS, session_rules, styled
 
-KINDS = ("draw", "kong", "false_win")
-FIELDS = {"draw": {"disclosed", "tenpai"}, "kong": {"seat", "kong", "discarder", "chain"},
-          "false_win": {"seat", "self_draw", "discarder", "robbed", "total", "limit"}}
+KINDS = ("draw", "kong", "false_win", "abort")
+FIELDS = {"draw": {"disclosed", "tenpai", "nagashi"}, "kong": {"seat", "kong", "discarder", "chain"},
+          "false_win": {"seat", "self_draw", "discarder", "robbed", "total", "limit"}, "abort": {"abort"}}
 COMMON = {"round", "dealer", "streak", "players", "rules", "variant"}
 
 
@@ -63,11 +66,14 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
     players = fields.get("players", variant.players)
     if players != variant.players:
         raise ContextError(f"{variant.name} is played by {variant.players} players, not {players}")
-    bound = variant.bind(rules)
+    bound = variant.bind(styled(variant, rules))
     seats = tuple("ESWN"[:players])
     session = session_rules(variant, bound.options)
+    if kind == "abort":
+        return _abort(fields, variant, session, bound, seats)
     spec = dict(session[kind])
-    entry = PAY_MODELS.get(spec.pop("model"))
+    model = spec.pop("model")
+    entry = PAY_MODELS.get(model)
     rule = spec.get("rule", "")
     common = {"round": _seat(fields, "round", seats) or "E", "dealer": _seat(fields, "dealer", seats) or "E",
               "streak": fields.get("streak", 0), "players": players}
@@ -79,11 +85,18 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
             if not isinstance(tenpai, list):
                 raise ContextError(f"tenpai must be a list of seats, got {tenpai!r}")
             tenpai = [_seat({"tenpai": x}, "tenpai", seats) for x in tenpai]
+        nagashi = fields.get("nagashi") or []
+        if not isinstance(nagashi, list):
+            raise ContextError(f"nagashi must be a list of seats, got {nagashi!r}")
+        nagashi = [_seat({"nagashi": x}, "nagashi", seats) for x in nagashi]
+        if nagashi and not session.get("nagashi"):
+            raise ContextError(f"{variant.name}'s table (with these rules) has no nagashi mangan")
         ctx = Context(self_draw=True, seat=common["dealer"], round=common["round"], dealer=common["dealer"],
-                      streak=common["streak"], players=players, extra={"disclosed": disclosed, "tenpai": tenpai},
-                      rules=rules)
+                      streak=common["streak"], players=players,
+                      extra={"disclosed": disclosed, "tenpai": tenpai, "nagashi": nagashi}, rules=rules)
         label = "draw" + (f", {disclosed} disclosed first" if disclosed else "") + \
-            (f", tenpai {' '.join(tenpai) or 'nobody'}" if tenpai is not None else "")
+            (f", tenpai {' '.join(tenpai) or 'nobody'}" if tenpai is not None else "") + \
+            (f", nagashi mangan {' '.join(nagashi)}" if nagashi else "")
     elif kind == "kong":
         owner = _seat(fields, "seat", seats)
         if owner is None:
@@ -104,7 +117,10 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
             how = {"self_draw": True}
         ctx = make_context(seat=owner, rules=rules, **common, **how)
         limit = bool(fields.get("limit"))
-        if spec.get("pays") != "limit":
+        if model != "reverse_win":  # a fixed penalty: what was claimed does not count
+            if fields.get("total") is not None or limit:
+                raise ContextError(f"{variant.name}'s false win is a fixed penalty: no claimed total or limit")
+        elif spec.get("pays") != "limit":
             if limit:
                 value = None
                 spec["pays"] = "limit"
@@ -115,7 +131,22 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
                 from ..core.engine import value_of
 
                 value = value_of(bound, None, ctx, total=total)
-        label = "false win" + (f" (claimed {fields['total']:g})" if fields.get("total") is not None else "")
+        label = ("chombo" if model == "chombo_penalty" else "false win") + \
+            (f" (claimed {fields['total']:g})" if fields.get("total") is not None else "")
     transfers = entry.fn(value, ctx, bound, **spec)
     return Settled(kind, variant, list(transfers), label, bound.options.get("session_loss_cap", 0) or 0,
                    seats, rule, value)
+
+
+def _abort(fields, variant, session, bound, seats) -> Settled:
+    """An abortive draw: nothing is paid (the table keeps the deal and adds a honba, as its session
+    block's `stays` and `streak` say)."""
+    name = fields.get("abort")
+    if name not in ABORTS:
+        raise ContextError(f"abort: the kind is one of {', '.join(ABORTS)}, got {name!r}")
+    if name not in session.get("aborts", ()):
+        taken = ", ".join(session.get("aborts") or ()) or "none"
+        raise ContextError(f"{variant.name}'s table (with these rules) takes no {name.replace('_', ' ')} "
+                           f"abortive draw (it takes: {taken})")
+    return Settled("abort", variant, [], f"abortive draw ({name.replace('_', ' ')})",
+                   bound.options.get("session_loss_cap", 0) or 0, seats, session.get("rule", ""))

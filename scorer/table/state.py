@@ -90,6 +90,37 @@ def advance(state: dict, n: int, rules: dict, kind: str, winners=(), payer=None,
     return s
 
 
+def finish(before: dict, after: dict, n: int, rules: dict, kind: str, winners, tenpai, points) -> None:
+    """The end rules that read the points (`points`: each player's after the event, in player
+    order), applied to `after` in place: `bust` (a player below zero ends the session);
+    `sudden_death` (after the last round, while nobody has the result's return points, one more
+    wind is played, and it ends as soon as somebody has them); `last_dealer_stops` (the last hand's
+    dealer who keeps the deal in first place at or above the return points ends it). `after["ended"]`
+    says why a session ended early or late."""
+    target = (rules.get("result") or {}).get("return")
+    if rules.get("bust") and min(points) < 0:
+        after["over"], after["ended"] = True, "bust"
+        return
+    if rules["end"] != "rounds" or target is None:
+        return
+    last = rules["rounds"]
+    if rules.get("sudden_death") and after["over"] and after["round"] == last:
+        if max(points) < target:
+            after["over"] = False
+            after["ended"] = ""
+        elif before["round"] == last:
+            after["ended"] = "sudden death"
+    if after["over"] or not rules.get("last_dealer_stops") or kind not in ("win", "draw"):
+        return
+    dealer = before["dealer"]
+    all_last = before["round"] == last - 1 and rules["seats"] == "rotate" and dealer == n - 1
+    stays = after["dealer"] == dealer and (dealer in winners if kind == "win" else dealer in tenpai)
+    # the last dealer sits last in the first hand's order, so a tie ranks him below (Tenhou's order)
+    if all_last and stays and points[dealer] >= target and all(points[dealer] > p for i, p in enumerate(points)
+                                                                if i != dealer):
+        after["over"], after["ended"] = True, "agari-yame"
+
+
 def end_text(rules: dict) -> str:
     if rules["end"] == "rounds":
         return f"after the {WINDS[rules['rounds'] - 1]} round"
