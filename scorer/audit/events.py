@@ -29,10 +29,6 @@ VARIANT = "riichi"
 # riichi.wiki, "Tenhou.net rules": kiriage nashi, kazoe yakuman ari, double yakuman nashi (each
 # yakuman counts once; several yakuman add up), renhou nashi.
 TENHOU_RULES = {"kiriage": False, "kazoe": "yakuman", "double_yakuman": False, "renhou": "off"}
-# East-only (tonpuusen) games: uma 5-10. No rule text found: the riichi.wiki page gives 10-20 for
-# every game; this is what the only east-only logs we hold (two phoenix-room games of 2009, in
-# tests/data/tenhou-holdout) show, each player's result at 10-20 being off by exactly 5 or 10.
-EAST_ONLY_UMA = "10,5,-5,-10"
 
 
 @dataclass(frozen=True)
@@ -60,13 +56,12 @@ def table_names(names) -> tuple[str, ...]:
     return tuple(out)
 
 
-def setup_of(game: Game) -> Setup:
-    east_only = game.rules.length == "tonpuusen"
+def setup_of(game: Game, overrides: dict | None = None) -> Setup:
+    """The table for `game`; `overrides` (`mjscore audit --rule KEY=VALUE`) are the rules a log
+    does not state that a user knows differ (an older room's uma, say)."""
     rules = {"red_fives": game.rules.red_fives, "open_tanyao": game.rules.open_tanyao,
-             "session_rounds": 1 if east_only else 2, **TENHOU_RULES,
-             "table_style": "online", "result_rounding": _rounding(game)}
-    if east_only:
-        rules["uma"] = EAST_ONLY_UMA
+             "session_rounds": 1 if game.rules.length == "tonpuusen" else 2, **TENHOU_RULES,
+             "table_style": "online", "result_rounding": _rounding(game), **(overrides or {})}
     return Setup(VARIANT, rules, table_names(game.players))
 
 

@@ -100,14 +100,15 @@ def _win_lines(hand: Hand, settled, names) -> list[str]:
     return out
 
 
-def audit_game(game: Game, settle_game) -> GameAudit:
-    """Replay `game` with `settle_game(setup, events) -> Session` (the table engine's in-memory
-    settlement: scorer.audit.table) and compare it with the log."""
+def audit_game(game: Game, settle_game, overrides: dict | None = None) -> GameAudit:
+    """Replay `game` with `settle_game(setup, events) -> Settled` (the table engine's in-memory
+    settlement, scorer.audit.table) and compare it with the log; `overrides`: rules the user
+    sets over the ones read from the log."""
     names = tuple(game.players)
     if game.seats != 4 or game.rules.three_player:
         return GameAudit(game.file, names, problem="a three-player game: refused (mjscore has no "
                          "three-player riichi ruleset, and a guess is not an audit)")
-    setup: Setup = setup_of(game)
+    setup: Setup = setup_of(game, overrides)
     events = events_of(game, setup)
     try:
         session = settle_game(setup, events)

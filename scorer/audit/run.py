@@ -30,7 +30,7 @@ class Unreadable:
     reason: str
 
 
-def audit_file(path: str) -> list:
+def audit_file(path: str, overrides: dict | None = None) -> list:
     """The audits of every game in one file, or [Unreadable]."""
     from .table import settle_game
 
@@ -40,25 +40,26 @@ def audit_file(path: str) -> list:
         return [Unreadable(str(path), str(e))]
     if not games:
         return [Unreadable(str(path), f"{path}: no game in this file")]
-    return [audit_game(g, settle_game) for g in games]
+    return [audit_game(g, settle_game, overrides) for g in games]
 
 
-def _chunk(paths: list) -> list:
-    return [audit_file(p) for p in paths]
+def _chunk(work: tuple) -> list:
+    paths, overrides = work
+    return [audit_file(p, overrides) for p in paths]
 
 
-def audit_files(paths, jobs: int = 1):
+def audit_files(paths, jobs: int = 1, overrides: dict | None = None):
     """Yield each file's audits (a list of GameAudit or Unreadable), in the order of `paths`."""
     paths = list(paths)
     if jobs <= 1 or len(paths) <= CHUNK:
         for p in paths:
-            yield audit_file(p)
+            yield audit_file(p, overrides)
         return
     import multiprocessing as mp
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    chunks = [paths[i:i + CHUNK] for i in range(0, len(paths), CHUNK)]
+    chunks = [(paths[i:i + CHUNK], overrides) for i in range(0, len(paths), CHUNK)]
     # the first chunk here, before the fork: the workers start with the ruleset loaded and warm
     yield from _chunk(chunks[0])
     ctx = mp.get_context("fork") if "fork" in mp.get_all_start_methods() else mp.get_context()

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from .common import run_guarded
+from .common import _pairs, run_guarded
 
 
 @click.command()
@@ -13,7 +13,9 @@ from .common import run_guarded
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to audit with (one per core).")
-def audit(logs, fmt, jobs):
+@click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",
+              help="A riichi option the log does not state (e.g. uma=10,5,-5,-10).")
+def audit(logs, fmt, jobs, rules):
     """Replay Tenhou game logs and compare every hand with the log.
 
     LOG: an mjlog (XML, plain or gzipped: .mjlog, .xml) or tenhou.net/6
@@ -27,16 +29,26 @@ def audit(logs, fmt, jobs):
     players, cut short); 2 no file was a game log.
 
     \b
+    The rules are read from the log (red fives, open tanyao, east only or
+    east-south) and Tenhou's own (mjscore variants show riichi: the
+    online table style); --rule sets one the log does not state.
+
+    \b
     Examples:
       mjscore audit examples/tenhou-2019123123gm-f4386d0e.xml
       mjscore audit logs/*.mjlog --jobs 2 --format json"""
+    overrides = _pairs(rules, "--rule")
+
     def go():
+        from ..audit.events import VARIANT
         from ..audit.run import audit_files, flatten
         from ..output.audit import JsonReport, TextReport
+        from ..rulesets.variant import load_variant
 
+        load_variant(VARIANT).bind(overrides)  # a bad --rule is refused once, not in every game
         write = sys.stdout.write
         report = JsonReport(write) if fmt == "json" else TextReport()
-        for item in flatten(audit_files(logs, jobs)):
+        for item in flatten(audit_files(logs, jobs, overrides)):
             report.add(item)
         return report.finish(write)
 
