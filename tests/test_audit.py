@@ -133,13 +133,20 @@ def test_a_double_ron_entry_gives_each_winner_his_own_facts():
 
 
 def test_rules_read_from_the_log_header():
-    (g,) = read_games(DATA / "tenhou" / "2023053016gm-0029-0000-e54b3b98.xml")
-    rules = setup_of(g).rules
-    assert rules["red_fives"] and rules["open_tanyao"] and rules["session_rounds"] == 2
-    assert rules["result_rounding"] == "exact"  # this log prints tenths: 63.8, -23.9 ...
-    assert not rules["kiriage"] and not rules["double_yakuman"]
-    (old,) = read_games(DATA / "tenhou" / "2010081709gm-00a9-0000-fe3371ad.mjlog")
-    assert setup_of(old).rules["result_rounding"] == "tenhou"
+    from scorer.rulesets.variant import load_variant
+
+    defaults = {k: o.default for k, o in load_variant("riichi").options.items()}
+
+    def rules(name):
+        (g,) = read_games(DATA / "tenhou" / name)
+        return {**defaults, **setup_of(g).rules}
+
+    new = rules("2023053016gm-0029-0000-e54b3b98.xml")
+    assert new["red_fives"] and new["open_tanyao"] and new["session_rounds"] == 2
+    assert new["result_rounding"] == "exact"  # this log prints tenths: 63.8, -23.9 ...
+    assert not new["kiriage"] and not new["double_yakuman"] and new["kazoe"] == "yakuman"
+    assert new["uma"] == "20,10,-10,-20" and new["start_points"] == 25000 and new["oka"]
+    assert rules("2010081709gm-00a9-0000-fe3371ad.mjlog")["result_rounding"] == "tenhou"
 
 
 # ---- refusals, statuses, formats ---------------------------------------------------------------
@@ -206,3 +213,30 @@ def test_an_unknown_rule_is_refused_once():
     r = run(MAIN[0], MAIN[1], "--rule", "no_such_rule=1")
     assert r.exit_code == 2
     assert r.output.count("no option 'no_such_rule'") == 1
+
+
+# ---- a live table from a log -------------------------------------------------------------------
+
+def test_import_log_builds_a_table_that_ends_at_the_logs_final_points(tmp_path):
+    from scorer.table.book import Table
+
+    log = DATA / "tenhou" / "2011020613gm-00a9-0000-3774f8d1.mjlog"  # ends on a draw: 3 sticks left
+    path = tmp_path / "game.table"
+    r = CliRunner().invoke(main, ["table", "import-log", str(path), str(log)], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+    assert "Imported 11 hand(s)" in r.output
+    (g,) = read_games(log)
+    with Table(str(path)) as t:
+        assert t.state()["over"]
+        standings = t.standings()
+        # the table's points before the leftover sticks go to first place: the log's last hand end
+        assert tuple(standings[p] for p in t.players) == g.hands[-1].end_points
+        assert t.pot == 3000
+    r = CliRunner().invoke(main, ["season", "standings", str(path)], env={"COLUMNS": "80"})
+    assert r.exit_code == 0, r.output
+
+
+def test_import_log_refuses_a_three_player_game(tmp_path):
+    r = CliRunner().invoke(main, ["table", "import-log", str(tmp_path / "t.table"),
+                                  str(DATA / "tenhou-3p" / "sanma2.xml")])
+    assert r.exit_code == 2 and "three-player game" in r.output

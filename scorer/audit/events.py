@@ -59,9 +59,15 @@ def table_names(names) -> tuple[str, ...]:
 def setup_of(game: Game, overrides: dict | None = None) -> Setup:
     """The table for `game`; `overrides` (`mjscore audit --rule KEY=VALUE`) are the rules a log
     does not state that a user knows differ (an older room's uma, say)."""
+    from ..rulesets.variant import load_variant
+
     rules = {"red_fives": game.rules.red_fives, "open_tanyao": game.rules.open_tanyao,
              "session_rounds": 1 if game.rules.length == "tonpuusen" else 2, **TENHOU_RULES,
              "table_style": "online", "result_rounding": _rounding(game), **(overrides or {})}
+    # only what differs from the ruleset's defaults: a table file and `table show` list the rules
+    # a table sets, and a default named again is noise there
+    options = load_variant(VARIANT).options
+    rules = {k: v for k, v in rules.items() if k not in options or options[k].default != v}
     return Setup(VARIANT, rules, table_names(game.players))
 
 
