@@ -218,7 +218,9 @@ class Ledger:
     def post(self, name: str, players: int, transfers, cap=0, start=None, variant: str = "", unit: str = "") -> Posting:
         """Check and post one hand: `transfers` [(frm, to, amount)] as the ruleset computed them.
         `unit` is the unit of the hand's value (faan, points, doubles...): a session keeps one, since
-        money from a faan table and Zung Jung points are not the same figures and never summed."""
+        money from a faan table and Zung Jung points are not the same figures and never summed. One
+        ruleset's hands are always summed whatever their value's unit: its payments are one money
+        (riichi's han hands and yakuman are both paid in points)."""
         s = self.sessions.get(name)
         if s is None or start is not None or len(s.seats) != players:
             s = self.open(name, players, start)
@@ -226,7 +228,7 @@ class Ledger:
         if unit:
             if not s.unit:
                 s.unit, s.unit_variant = unit, variant
-            elif unit != s.unit:
+            elif unit != s.unit and variant != s.unit_variant:
                 raise LedgerUnits(f"session {name!r} counts {s.unit} ({s.unit_variant}); this record's ruleset "
                                   f"{variant} counts {unit}: the two are never summed (name another session)")
         paid = dict.fromkeys(s.seats, 0)

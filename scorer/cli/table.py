@@ -159,14 +159,41 @@ def table_win(path, hand, winner, self_draw, discarder, robbed, also, kong_draw,
 @click.argument("path")
 @click.option("--disclosed", metavar="NAME", help="The first player who disclosed a ready hand (Kawuxing).")
 @click.option("--tenpai", metavar="NAME,...", help="Riichi: the players ready (tenpai) at the draw; '' for none.")
+@click.option("--nagashi", metavar="NAME,...", help="Riichi: nagashi mangan, paid instead of the tenpai payments.")
 @RIICHI_BY
 @BY
 @FMT
 @REPLACE
-def table_draw(path, disclosed, tenpai, riichi_by, by, fmt, replace):
+def table_draw(path, disclosed, tenpai, nagashi, riichi_by, by, fmt, replace):
     """Record a hand that ended with no winner."""
-    entry = {"disclosed": disclosed, "tenpai": _names(tenpai), "riichi_by": _names(riichi_by)}
+    entry = {"disclosed": disclosed, "tenpai": _names(tenpai), "nagashi": _names(nagashi),
+             "riichi_by": _names(riichi_by)}
     _add(path, "draw", {k: v for k, v in entry.items() if v is not None}, fmt, by, replace=replace)
+
+
+@table.command("abort")
+@click.argument("path")
+@click.option("--kind", "abort", required=True, type=click.Choice(
+    ["nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron"]), help="Which abortive draw.")
+@RIICHI_BY
+@BY
+@FMT
+@REPLACE
+def table_abort(path, abort, riichi_by, by, fmt, replace):
+    """Record an abortive draw (riichi): nothing paid, the dealer stays, a honba added."""
+    entry = {"abort": abort, "riichi_by": _names(riichi_by)}
+    _add(path, "abort", {k: v for k, v in entry.items() if v is not None}, fmt, by, replace=replace)
+
+
+@table.command("chombo")
+@click.argument("path")
+@click.option("--player", required=True, help="Who committed the chombo.")
+@BY
+@FMT
+@REPLACE
+def table_chombo(path, player, by, fmt, replace):
+    """Record a chombo (riichi): the ruleset's penalty, and the hand is replayed."""
+    _add(path, "false_win", {"seat": player}, fmt, by, replace=replace)
 
 
 @table.command("kong")
@@ -221,7 +248,7 @@ def table_undo(path, by, fmt):
                 click.echo(json.dumps({"schema_version": "1", "undone": ev["no"], "text": event_text(ev), "standings": t.standings()},
                                       ensure_ascii=False))
             else:
-                click.echo(f"Undone #{ev['no']}: {event_text(ev)}\n{_standings_line(t.standings())}")
+                click.echo(f"Undone #{ev['no']}: {event_text(ev)}\n{_standings_line(t.standings(), t.meta.get('start') or 0)}")
 
     run_guarded(go, fmt)
 

@@ -49,18 +49,19 @@ def _payments(transfers) -> str:
                     maxcolwidths=[None, None, None, WHY_WIDTH])
 
 
-def _standings_line(standings) -> str:
-    from ..table.report import _n
+def _standings_line(standings, start=0) -> str:
+    from ..table.report import total_text
 
-    return "Standings: " + "  ".join(f"{p} {_n(v)}" for p, v in standings.items())
+    return "Standings: " + "  ".join(f"{p} {total_text(v, start)}" for p, v in standings.items())
 
 
 def _event_report(t, ev, fmt, long=False) -> str:
     from ..output.results import result_dict, result_text
     from ..table import state as st
-    from ..table.report import event_text
+    from ..table.report import event_text, final_text, where_text
 
     standings = t.standings()
+    start = t.meta.get("start") or 0
     after = ev["state_after"]
     before = ev["state_before"]
     if fmt == "json":
@@ -69,12 +70,15 @@ def _event_report(t, ev, fmt, long=False) -> str:
              "entered_at": ev["entered_at"],
              "next": {"hand_number": after["hand"], "round": st.round_wind(after),
                       "dealer": t.players[after["dealer"]], "streak": after["streak"], "over": after["over"]}}
+        if after["over"]:
+            d["final"] = t.final()
         if ev["kind"] == "win":
             d["results"] = [result_dict(r) for r in ev["results"]]
         return json.dumps(d, ensure_ascii=False)
-    wind = st.WINDS["ESWN".index(st.round_wind(before))]
-    out = [f"#{ev['no']}  hand {before['hand']}, {wind} round, dealer {t.players[before['dealer']]}"
-           f" (streak {before['streak']}): {event_text(ev)}"]
+    where = where_text(before, t)
+    if t.session.get("words") == "kyoku":
+        where += f", dealer {t.players[before['dealer']]}"
+    out = [f"#{ev['no']}  {where}: {event_text(ev)}"]
     if ev["kind"] == "win":
         for r, rec in zip(ev["results"], ev["records"]):
             if long:
@@ -94,10 +98,15 @@ def _event_report(t, ev, fmt, long=False) -> str:
 
         out += textwrap.wrap(f"Loss cap {num(short[0][3])}: " + ", ".join(
             f"{p} paid {num(paid)} of {num(owed)}" for p, owed, paid, _ in short) + " (the rest is forgiven)", 80)
-    out.append(_standings_line(standings))
+    out.append(_standings_line(standings, start))
     if after["over"]:
-        out.append(f"The session is over ({st.end_text(t.session)}).")
+        out.append(f"The session is over ({after.get('ended') or st.end_text(t.session)}).")
+        final = t.final()
+        if final:
+            out += ["", *final_text(final)]
     elif ev["kind"] != "kong":
-        out.append(f"Next: hand {after['hand']}, {st.WINDS['ESWN'.index(st.round_wind(after))]} round, "
-                   f"dealer {t.players[after['dealer']]} (streak {after['streak']})")
+        nxt = where_text(after, t)
+        if t.session.get("words") == "kyoku":
+            nxt += f", dealer {t.players[after['dealer']]}"
+        out.append(f"Next: {nxt}")
     return "\n".join(out)

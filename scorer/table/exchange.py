@@ -16,12 +16,46 @@ WIN_CTX_SKIP = ("seat", "round", "dealer", "streak", "players", "rules", "discar
                 "self_draw", "others", "kongs_paid")
 
 
+def _takers(events) -> dict:
+    """{(event number, declarer): who took his deposit}: the pot's sticks all go to the next player
+    it pays (the next winner first in turn); raises when some are still on the table."""
+    from .rules import POT
+
+    pending, took = [], {}
+    for ev in events:
+        for rec in ev["records"]:
+            for f, t, _a, _ in rec["transfers"]:
+                if t == POT:
+                    pending.append((ev["no"], f))
+                elif f == POT:
+                    for key in pending:
+                        took[key] = t
+                    pending = []
+    if pending:
+        raise TableError(f"{len(pending)} riichi deposit(s) are still on the table and nobody has taken them: "
+                         "a hand file has no pot, so the table cannot be exported to the same standings yet")
+    return took
+
+
 def records(table) -> list[dict]:
+    """The table's events as hand-file records; a riichi deposit becomes an `event: deposit` record
+    paid to whoever took it, and a win's record leaves the sticks out (records.py)."""
+    from .rules import POT
+
+    events = table.events()
+    took = _takers(events) if table.session.get("pot") else {}
+    flag = (table.session.get("pot") or {}).get("flag")
     out = []
-    for ev in table.events():
+    for ev in events:
+        for rec in ev["records"]:
+            seat_of = {name: seat for seat, name in rec["names"].items()}
+            for f, t, a, _ in rec["transfers"]:
+                if t == POT:
+                    out.append({"event": "deposit", "seat": seat_of[f], "to": seat_of[took[(ev["no"], f)]],
+                                "amount": a, "names": rec["names"], "table_event": ev["no"]})
         for rec in ev["records"]:
             if rec["event"] == "win":
-                d = {"hand": rec["hand"], **rec["ctx"]}
+                d = {"hand": rec["hand"], **{k: v for k, v in rec["ctx"].items() if k != flag}}
             else:
                 d = {"event": rec["event"], **rec["fields"]}
             d["names"] = rec["names"]
@@ -35,12 +69,6 @@ def export_text(path: str, fmt: str = "jsonl") -> str:
 
     with Table(path) as t:
         header = {"session": t.meta["name"], "variant": t.meta["variant"], "start": t.meta.get("start") or 0}
-        from .rules import POT
-
-        if any(POT in x[:2] for ev in t.events() for rec in ev["records"] for x in rec["transfers"]):
-            # a hand file has no record of a deposit, so batch would settle the sticks differently
-            raise TableError("this table's pot (riichi deposits) has no place in a hand file: "
-                             "it cannot be exported to the same standings")
         recs = records(t)
     if fmt == "yaml":
         import yaml
@@ -61,9 +89,12 @@ def _entry(job_ctx: dict, names: dict, kind: str) -> dict:
         for key in ("seat", "discarder", "robbed", "disclosed"):
             if job_ctx.get(key) is not None:
                 entry[key] = name(str(job_ctx[key]).upper())
-        for key in ("kong", "chain", "total", "limit", "self_draw"):
+        for key in ("kong", "chain", "total", "limit", "self_draw", "abort"):
             if job_ctx.get(key) is not None:
                 entry[key] = job_ctx[key]
+        for key in ("tenpai", "nagashi"):
+            if job_ctx.get(key) is not None:
+                entry[key] = [name(str(x).upper()) for x in job_ctx[key]]
         return entry
     entry = {}
     for key in ("discarder", "robbed", "liable"):
@@ -122,6 +153,11 @@ def import_file(path: str, hand_file: str, players=None, variant=None, force=Fal
             while event_no is not None and i + len(group) < len(jobs) and jobs[i + len(group)][3] == event_no:
                 group.append(jobs[i + len(group)])
             i += len(group)
+            deposits = [g for g in group if g[1].get("event") == "deposit"]
+            group = [g for g in group if g[1].get("event") != "deposit"]
+            if not group:
+                raise TableError(f"{job.where}: a deposit record needs its hand's own record after it")
+            job, ctx, names, event_no = group[0]
             state = t.state()
             seats = t.seats(state)
             where = job.where
@@ -138,6 +174,11 @@ def import_file(path: str, hand_file: str, players=None, variant=None, force=Fal
                 entry["hands"] = [[seats[str(g[1].get("seat", "E")).upper()], g[0].hand] for g in group]
             else:
                 entry = _entry(ctx, seats, kind)
+            own = entry["hands"][0][0] if kind == "win" and (entry.get("riichi") or entry.get("double_riichi")) \
+                else None
+            declared = [seats[str(g[1].get("seat", "")).upper()] for g in deposits]
+            if [n for n in declared if n != own]:
+                entry["riichi_by"] = [n for n in declared if n != own]
             try:
                 t.add(kind, entry, by=by)
             except (ContextError, TableError) as e:

@@ -201,7 +201,22 @@ class Game:
         if len(hands) < 2 or not self.session.get("head_bump") or not entry.get("discarder"):
             return entry
         first = min(hands, key=lambda h: self._turn_from(state, entry["discarder"], h[0]))
-        return {**entry, "hands": [first]}
+        if first is hands[0]:
+            return {**entry, "hands": [first]}
+        # the flags were the first-entered winner's: his declaration stays a deposit, the kept
+        # winner's riichi is his `riichi_by` entry
+        out = {k: v for k, v in entry.items() if k not in ("riichi", "double_riichi", "ippatsu")}
+        kept = self.player(first[0])
+        by = entry.get("riichi_by") or []
+        declared = [n for n in by if self.player(n) != kept]
+        if entry.get("riichi") or entry.get("double_riichi"):
+            declared.append(hands[0][0])
+        if any(self.player(n) == kept for n in by):
+            out["riichi"] = True
+        out.update((entry.get("also_flags") or {}).get(first[0], {}))
+        out["riichi_by"] = declared
+        out["hands"] = [first]
+        return out
 
     def _triple(self, entry) -> bool:
         return len(entry.get("hands") or []) == 3 and self.session.get("triple_ron") == "abort"
@@ -264,8 +279,24 @@ class Game:
         winners = [self.player(entry["seat"])] if kind == "false_win" else []
         return [rec], [s], winners, None
 
+    def _shorthand(self, r) -> str:
+        """The payment as riichi players say it, without honba and deposits: 5200 (a ron), 1300/2600
+        (a non-dealer's self-draw: each non-dealer / the dealer), 2600 all (the dealer's)."""
+        from dataclasses import replace
+
+        from ..core.engine import settle
+
+        plain = settle(self.variant.bind(self.rules), r.value, replace(r.ctx, honba=0, sticks=0))
+        amounts = sorted({num(t.amount) for t in plain})
+        if len(plain) == 1:
+            return f"{amounts[0]}"
+        if len(amounts) == 1:
+            return f"{amounts[0]} all"
+        return "/".join(str(a) for a in amounts)
+
     def _noten_declarers(self, entry):
         """A riichi declarer is tenpai at an exhaustive draw: one who is not made a chombo."""
+        self._declarers(entry, "draw")
         if entry.get("tenpai") is None or not self.session.get("pot"):
             return
         ready = {self.player(p) for p in entry["tenpai"]} | {self.player(p) for p in entry.get("nagashi") or []}
@@ -326,9 +357,11 @@ class Game:
         for rank, i in enumerate(order):
             name, hand = hands[i]
             ctx = {"seat": self.letter(state, name), **ctx_base}
-            if i != 0:  # the flags describe the first winner's hand; the riichi of the others
-                for key in ("riichi", "double_riichi", "ippatsu"):  # comes with their own entry
+            if i != 0:  # the flags describe the first winner's hand; another winner's riichi is his
+                for key in ("riichi", "double_riichi", "ippatsu"):  # `riichi_by` entry (or `also_flags`)
                     ctx.pop(key, None)
+                if any(self.player(n) == idx[i] for n in entry.get("riichi_by") or []):
+                    ctx["riichi"] = True
                 ctx.update((entry.get("also_flags") or {}).get(name, {}))
             if pot and rank == 0:
                 sticks = state.get("pot", 0) + len(deposits)
@@ -342,6 +375,7 @@ class Game:
                             "variant": r.variant.id, "total": v.total, "unit": v.unit, "limit": v.limit,
                             "details": {k: x for k, x in v.details.items() if k in ("fu", "limit")},
                             "items": list(_item_labels(v)), "win": _win_text(r.ctx),
+                            **({"shorthand": self._shorthand(r)} if self.session.get("words") == "kyoku" else {}),
                             "cap": r.options.get("session_loss_cap", 0) or 0,
                             "transfers": (deposits if rank == 0 else []) +
                                          [[seats.get(t.frm, t.frm), seats.get(t.to, t.to), t.amount, t.why]

@@ -5,12 +5,15 @@
 - `names: {E: Ann, S: Bo, ...}`: who sat where for this record; the ledger then keeps the session's
   standings per player name (players move between seats as the deal rotates).
 - `table_event: N`: the table's event number (the winners of one discard share it); read by
-  `mjscore table import`, ignored by batch."""
+  `mjscore table import`, ignored by batch.
+- `event: deposit` (a riichi table's export): `seat` declared riichi in that hand and his `amount`
+  went, through the sticks on the table, to `to` (the seat, in that hand's seating, of the player who
+  took them): a hand file has no pot, so the deposit is paid to its taker directly."""
 from __future__ import annotations
 
 from ..errors import MjError
 
-EVENT_KINDS = ("draw", "kong", "false_win")
+EVENT_KINDS = ("draw", "kong", "false_win", "abort", "deposit")
 
 
 def table_keys(ctx: dict):
@@ -46,6 +49,8 @@ def event_outcome(job, mode: str = "") -> dict:
     try:
         if kind not in EVENT_KINDS:
             raise MjError(f"event is one of win (a record with a hand), {', '.join(EVENT_KINDS)}; got {kind!r}")
+        if kind == "deposit":
+            return _deposit(ctx)
         s = settle_event(kind, job.variant, ctx)
     except MjError as e:
         return {"error": str(e)}
@@ -80,3 +85,15 @@ def table_outcome(job, mode: str, score_job) -> dict:
     if job.names and "error" not in out:
         out = named(out, job.names)
     return out
+
+
+def _deposit(ctx) -> dict:
+    """A riichi deposit paid to the player who took it (see the module's docstring)."""
+    seat, to, amount = str(ctx.get("seat", "")).upper(), str(ctx.get("to", "")).upper(), ctx.get("amount")
+    players = ctx.get("players", 4)
+    seats = "ESWN"[:players]
+    if seat not in seats or to not in seats or isinstance(amount, bool) or not isinstance(amount, (int, float)):
+        return {"error": "a deposit names `seat` (who declared), `to` (who took it) and `amount`"}
+    return {"variant": "", "hand": f"riichi deposit of {seat}", "seat": seat, "players": players,
+            "win": "deposit", "total": 0, "unit": "", "limit": False, "items": (),
+            "transfers": [(seat, to, amount)] if seat != to else [], "cap": 0}

@@ -16,6 +16,17 @@ def _n(x) -> str:
     return f"{x:+}" if x else "0"
 
 
+def value_text(rec: dict) -> str:
+    """A win's value as its players say it: "3 han 40 fu", "mangan", "yakuman" (a ruleset whose
+    value has fu and named limits), else "8 fans" or "limit"."""
+    details = rec.get("details") or {}
+    if details.get("limit"):
+        return str(details["limit"])
+    if "fu" in details:
+        return f"{num(rec['total'])} {rec['unit']} {details['fu']} fu"
+    return "limit" if rec["limit"] else f"{num(rec['total'])} {rec['unit']}".strip()
+
+
 def event_text(ev: dict) -> str:
     """One line for an event, by player names."""
     kind = ev["kind"]
@@ -27,15 +38,19 @@ def event_text(ev: dict) -> str:
         how = ("self-draw" if ctx.get("self_draw") or not (ctx.get("discarder") or ctx.get("robbed"))
                else f"on {names[ctx['discarder']]}'s discard" if ctx.get("discarder")
                else f"robbing {names[ctx['robbed']]}'s kong")
-        values = ", ".join("limit" if r["limit"] else f"{num(r['total'])} {r['unit']}".strip() for r in recs)
+        values = ", ".join(value_text(r) + (f" ({r['shorthand']})" if r.get("shorthand") else "") for r in recs)
         return f"{winners} {'win' if len(recs) > 1 else 'wins'} {how}, {values}"
     rec = recs[0]
     names, fields = rec["names"], rec["fields"]
+    if kind == "abort":
+        return rec["label"]
     if kind == "draw":
         d = fields.get("disclosed")
         ready = fields.get("tenpai")
+        mangan = fields.get("nagashi") or []
         return "draw" + (f", {names[d]} disclosed first" if d else "") + \
-            (f", tenpai: {', '.join(names[x] for x in ready) or 'nobody'}" if ready is not None else "")
+            (f", tenpai: {', '.join(names[x] for x in ready) or 'nobody'}" if ready is not None else "") + \
+            (f", nagashi mangan: {', '.join(names[x] for x in mangan)}" if mangan else "")
     if kind == "kong":
         text = f"{names[fields['seat']]}: {fields.get('kong')} kong"
         if fields.get("discarder"):
@@ -43,8 +58,32 @@ def event_text(ev: dict) -> str:
         if fields.get("chain", 1) != 1:
             text += f" ({fields['chain']} of a run)"
         return text
+    if rec.get("label", "").startswith("chombo"):
+        return f"{names[fields['seat']]}: chombo"
+    if fields.get("total") is None and not fields.get("limit"):
+        return f"{names[fields['seat']]}: false win"
     claim = "limit" if fields.get("limit") else f"claimed {num(fields.get('total'))}"
     return f"{names[fields['seat']]}: false win ({claim})"
+
+
+def has_streak(session) -> bool:
+    return bool(session.get("streak") or session.get("streak_carries"))
+
+
+def where_text(state: dict, table) -> str:
+    """Where the table is: "East 3, 2 honba" (`words: kyoku`), else "hand 3, East round, dealer Ann
+    (streak 2)" (no streak where the ruleset keeps none)."""
+    session = table.session
+    wind = st.WINDS["ESWN".index(st.round_wind(state))]
+    if session.get("words") == "kyoku":
+        return f"{wind} {state['passes'] % table.n + 1}, {state['streak']} {session.get('streak_as', 'honba')}"
+    text = f"hand {state['hand']}, {wind} round, dealer {table.players[state['dealer']]}"
+    return text + (f" (streak {state['streak']})" if has_streak(session) else "")
+
+
+def total_text(x, start) -> str:
+    """A standing: signed when the players start at 0, plain points when they start with some."""
+    return f"{num(x)}" if start else _n(x)
 
 
 def _trend(values: list, lo, hi) -> str:
@@ -80,6 +119,8 @@ def summary(table, last: int = 8) -> dict:
         "seats": dict(sorted(seats.items(), key=lambda kv: "ESWN".index(kv[0]))), "standings": standings, "events_total": len(events), "events": evs[-last:] if last else [],
         "trend": runs,
         **({"pot": num(table.pot), "pot_deposits": state.get("pot", 0)} if table.session.get("pot") else {}),
+        "where": where_text(state, table), "start": start, "ended": state.get("ended", ""),
+        "final": table.final(events),
     }
 
 
@@ -90,19 +131,22 @@ def show_text(table, last: int = 8) -> str:
     head = f"Table {d['table']}: {d['variant_name']} [{d['variant']}]"
     if d["rules"]:
         head += "  " + " ".join(f"{k}={v}" for k, v in d["rules"].items())
-    wind = st.WINDS["ESWN".index(d["round"])]
     if d["over"]:
-        where = f"Session over ({d['ends']}), {d['hand_number'] - 1} hands"
+        why = {"bust": "a player went below zero", "agari-yame": "the last dealer stopped in first place",
+               "sudden death": "sudden death: a player reached the return points"}.get(d["ended"], d["ends"])
+        where = f"Session over ({why}), {d['hand_number'] - 1} hands"
     else:
-        where = (f"Hand {d['hand_number']}, {wind} round, dealer {d['dealer']} "
-                 f"(streak {d['streak']}); the session ends {d['ends']}")
+        where = d["where"][0].upper() + d["where"][1:]
+        if table.session.get("words") == "kyoku":
+            where += f", dealer {d['dealer']}"
+        where += f"; the session ends {d['ends']}"
         if len(where) > 80:
             where = where.replace("; the session ends", "; ends")
     values = [v for run in d["trend"].values() for v in run[-TREND_POINTS:]]
     lo, hi = min(values), max(values)
     rows = []
     for seat, name in sorted(d["seats"].items(), key=lambda kv: "ESWN".index(kv[0])):
-        rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, _n(d["standings"][name]),
+        rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, total_text(d["standings"][name], d["start"]),
                      _trend(d["trend"][name], lo, hi)])
     out = [head, where, "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
     if "pot" in d:  # not a player: the riichi deposits on the table, for the next winner
@@ -115,7 +159,34 @@ def show_text(table, last: int = 8) -> str:
                             maxcolwidths=[None, None, 36] + [None] * len(d["players"])))
     else:
         out += ["", "No events yet."]
+    if d["final"]:
+        out += ["", *final_text(d["final"])]
     return "\n".join(out)
+
+
+def final_text(final: dict) -> list:
+    """The final result as a table (and the rule it follows), lines of at most 80 columns."""
+    import textwrap
+
+    from ..output.tables import tabulate
+
+    if final["model"] == "table_points":
+        rows = [[r["place"], r["player"], _n(r["score"]), num(r["table_points"])] for r in final["rows"]]
+        out = ["Final result:", tabulate(rows, headers=["Place", "Player", "Score", "Table points"],
+                                         tablefmt="simple")]
+    else:
+        penalty = any(r["penalty"] for r in final["rows"])
+        rows = [[r["place"], r["player"], num(r["points"]), _n(r["after_return"]), _n(r["oka"]), _n(r["uma"])]
+                + ([_n(r["penalty"])] if penalty else []) + [_n(r["result"])] for r in final["rows"]]
+        unit = f" (in {num(final['units'])}s)" if final["units"] != 1 else ""
+        out = [f"Final result{unit}: return {num(final['return'])}",
+               tabulate(rows, headers=["Place", "Player", "Points", "Return", "Oka", "Uma"]
+                        + (["Chombo"] if penalty else []) + ["Result"], tablefmt="simple")]
+        if final.get("left_on_table"):
+            out.append(f"Left on the table: {num(final['left_on_table'])}")
+    if final.get("rule"):
+        out += textwrap.wrap(f"Rule: {final['rule']}", 80, subsequent_indent="      ")
+    return out
 
 
 def show_json(table, last: int = 8) -> str:

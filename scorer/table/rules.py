@@ -22,6 +22,7 @@ that are not wins pay. Data, validated when the ruleset loads (variant.build cal
       draw: {model: no_payment}               # payment models (scorer/models/events.py) and parameters
       kong: {model: no_payment}
       false_win: {model: reverse_win, pays: claimed}
+      false_win_ends: true # a false win ends the hand (false: the penalty is paid and the hand goes on)
       multiple_winners: true   # several players may win on one discard
       head_bump: false     # of several winners on one discard only the first in turn from the discarder wins
       triple_ron: pay      # pay (every winner scored) or abort (three winners on one discard: an abortive draw)
@@ -55,13 +56,13 @@ DEFAULTS = {
     "false_win": {"model": "reverse_win", "pays": "claimed"}, "multiple_winners": True,
     "head_bump": False, "triple_ron": "pay", "aborts": [], "nagashi": False, "start": 0, "result": None,
     "bust": False, "sudden_death": False, "last_dealer_stops": False, "words": "plain", "style": "",
-    "styles": {},
+    "styles": {}, "false_win_ends": True,
 }
 RESULT_MODELS = {"uma": {"return", "uma", "oka", "ties", "leftover", "rounding", "units", "rule"},
                  "table_points": {"points", "ties", "rule"}}
 CHOICES = {"seats": ("rotate", "fixed", "green_book"), "next_dealer": ("next", "winner"), "wind": ("cycle", "never"),
            "end": ("rounds", "hands", "none"), "triple_ron": ("pay", "abort"), "words": ("plain", "kyoku")}
-FLAGS = ("multiple_winners", "head_bump", "nagashi", "bust", "sudden_death", "last_dealer_stops")
+FLAGS = ("false_win_ends", "multiple_winners", "head_bump", "nagashi", "bust", "sudden_death", "last_dealer_stops")
 MODEL_KEYS = ("draw", "kong", "false_win")
 
 

@@ -49,7 +49,7 @@ def advance(state: dict, n: int, rules: dict, kind: str, winners=(), payer=None,
     discarder or the robbed player of a claimed win; tenpai: the players ready at a draw). A kong does
     not end the hand; every other event does."""
     s = dict(state)
-    if kind == "kong":
+    if kind == "kong" or kind == "false_win" and not rules.get("false_win_ends", True):
         return s
     s["hand"] += 1
     dealer = s["dealer"]
