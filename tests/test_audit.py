@@ -156,7 +156,7 @@ def test_a_three_player_game_is_refused_by_name_and_the_others_audited():
     r = run(MAIN[0], three)
     assert r.exit_code == 1
     assert "sanma2.xml: a three-player game: refused" in r.output
-    assert "summary: 2 games" in r.output and "1 refused" in r.output
+    assert "summary: 2 game(s)" in r.output and "1 refused" in r.output
 
 
 def test_a_file_that_is_not_a_log_is_refused_with_its_name(tmp_path):
@@ -167,7 +167,7 @@ def test_a_file_that_is_not_a_log_is_refused_with_its_name(tmp_path):
     assert f"refused: {junk}: neither an mjlog" in r.output
     r = run(junk, MAIN[0])
     assert r.exit_code == 1  # one log audited, one file refused
-    assert "summary: 1 games" in r.output
+    assert "summary: 1 game(s)" in r.output
 
 
 def test_a_game_cut_short_is_reported_and_the_next_file_still_audited(tmp_path):
@@ -202,7 +202,7 @@ def test_text_fits_80_columns_and_jobs_give_the_same_output():
     one = run(*files)
     assert one.exit_code == 0, one.output
     assert max(text_width(line) for line in one.output.splitlines()) <= 80
-    assert one.output.splitlines()[-1].startswith("summary: 12 games")
+    assert one.output.splitlines()[-1].startswith("summary: 12 game(s)")
     from scorer.audit.run import audit_files, flatten
 
     serial = [g.hands for g in flatten(audit_files(map(str, files), 1))]

@@ -37,6 +37,7 @@ class HandAudit:
     recorded: tuple[int, ...]
     scored: tuple[int, ...] | None
     differs: tuple[str, ...] = ()
+    note: str = ""  # what happened, in a few words: self-draw, ron, double ron, pao, four winds...
 
     @property
     def agree(self) -> bool:
@@ -79,6 +80,19 @@ def round_name(h: Hand) -> str:
     return f"{h.round_wind}{h.round_number}"
 
 
+def hand_note(h: Hand) -> str:
+    """What happened in a hand, in a few words (the hand lines' last column)."""
+    if h.kind == "win":
+        how = ("self-draw" if h.wins[0].self_draw else "chankan" if h.wins[0].robbed is not None
+               else {1: "ron", 2: "double ron", 3: "triple ron"}[len(h.wins)])
+        return how + (", pao" if any(w.pao_seat is not None for w in h.wins) else "")
+    if h.kind == "abort":
+        return (h.abort_kind or "").replace("_", " ")
+    if h.kind == "nagashi":
+        return "nagashi mangan"
+    return f"tenpai {sum(h.draw.tenpai)}" if h.draw is not None else ""
+
+
 def _value_text(value) -> str:
     """Our value of a win in the log's words: han, fu, limit."""
     if value is None:
@@ -118,7 +132,8 @@ def audit_game(game: Game, settle_game, overrides: dict | None = None) -> GameAu
     for i, (h, settled) in enumerate(zip(game.hands, session.events)):
         recorded = tuple(h.recorded_changes)
         if settled.error is not None:
-            hands.append(HandAudit(round_name(h), h.honba, h.kind, recorded, None, (settled.error,)))
+            hands.append(HandAudit(round_name(h), h.honba, h.kind, recorded, None, (settled.error,),
+                                   hand_note(h)))
             continue
         scored = tuple(c + 1000 * d for c, d in zip(settled.changes, h.deposits))
         differs = []
@@ -129,7 +144,8 @@ def audit_game(game: Game, settle_game, overrides: dict | None = None) -> GameAu
                            f"log at {logged[0]} honba {logged[1]} sticks {logged[2]}")
         if scored != recorded and h.kind == "win":
             differs += _win_lines(h, settled, setup.players)
-        hands.append(HandAudit(round_name(h), h.honba, h.kind, recorded, scored, tuple(differs)))
+        hands.append(HandAudit(round_name(h), h.honba, h.kind, recorded, scored, tuple(differs),
+                               hand_note(h)))
     problem = None if game.complete else f"cut short: {game.problem}"
     if session.over_after is not None and session.over_after < len(game.hands):
         problem = problem or f"the table ended the game after hand {session.over_after}, the log plays on"

@@ -35,7 +35,7 @@ def audit(logs, fmt, jobs, rules):
 
     \b
     Examples:
-      mjscore audit examples/tenhou-2019123123gm-f4386d0e.xml
+      mjscore audit examples/tenhou/2019103023gm-00a9-0000-f90e0fe9.xml
       mjscore audit logs/*.mjlog --jobs 2 --format json"""
     overrides = _pairs(rules, "--rule")
 

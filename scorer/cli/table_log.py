@@ -18,14 +18,15 @@ def table_import_log(path, log, game, force, by):
 
     \b
     Example:
-      mjscore table import-log game.table examples/tenhou-2019123123gm.xml
+      mjscore table import-log game.table \\
+          examples/tenhou/2019103023gm-00a9-0000-f90e0fe9.xml
       mjscore table show game.table"""
     def go():
         from ..audit.importlog import import_log
 
         meta, n, note = import_log(path, log, game, force, by)
         seats = "  ".join(f"{s} {p}" for s, p in zip("ESWN", meta["players"]))
-        click.echo(f"Imported {n} hand(s) into {path} ({meta['variant_id']}): {seats}")
+        click.echo(f"Imported {n} hand(s) into {path} ({meta['variant_id']})\nSeats: {seats}")
         if note:
             click.echo(f"Note: {note}")
 

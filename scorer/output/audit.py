@@ -44,7 +44,7 @@ def _name(text: str, room: int) -> str:
 
 
 def _players(players) -> str:
-    return "players: " + ", ".join(_name(p, 16) for p in players)
+    return "players: " + ", ".join(_name(p, 15) for p in players)
 
 
 @dataclass
@@ -80,7 +80,7 @@ class Tally:
 
     def text(self) -> str:
         refused = f"; {len(self.refused)} refused" if self.refused else ""
-        return (f"summary: {self.games} games, {self.hands} hands: {self.hands_agree} agree, "
+        return (f"summary: {self.games} game(s), {self.hands} hands: {self.hands_agree} agree, "
                 f"{self.hands - self.hands_agree} differ; {self.finals_agree} final results agree"
                 f"{refused}")
 
@@ -92,7 +92,7 @@ def _file(path: str) -> str:
 def hand_line(h: HandAudit) -> str:
     mark = "agree" if h.agree else "DIFFERS"
     figures = _row(h.scored if h.scored is not None else h.recorded)
-    return f"  {h.round}-{h.honba:<2} {KINDS[h.kind]:<7}{figures}  {mark}"
+    return f"  {h.round}-{h.honba:<2} {KINDS[h.kind]:<7}{figures}  {mark:<7}  {h.note}".rstrip()
 
 
 def final_lines(f: FinalAudit | None) -> list[str]:
@@ -116,7 +116,7 @@ def disagreement_lines(g: GameAudit) -> list[str]:
     for h in g.hands:
         if h.agree:
             continue
-        out.append(f"{_file(g.file)} {h.round}-{h.honba} {h.kind}:")
+        out.append(f"{_file(g.file)} {h.round}-{h.honba} {h.kind}" + (f" ({h.note})" if h.note else "") + ":")
         out.append(f"  log  {_row(h.recorded)}")
         out.append(f"  ours {_row(h.scored)}" if h.scored is not None else "  ours (not settled)")
         out += [f"    {line}" for line in h.differs]
@@ -167,6 +167,7 @@ def game_json(g: GameAudit) -> dict:
     d = {"file": g.file, "players": list(g.players),
          "hands": [{"round": h.round, "honba": h.honba, "kind": h.kind, "recorded": list(h.recorded),
                     "scored": list(h.scored) if h.scored is not None else None, "agree": h.agree,
+                    "note": h.note,
                     **({"differs": list(h.differs)} if h.differs else {})} for h in g.hands],
          "final": None, "agree": g.agree}
     f = g.final
