@@ -240,3 +240,14 @@ def test_import_log_refuses_a_three_player_game(tmp_path):
     r = CliRunner().invoke(main, ["table", "import-log", str(tmp_path / "t.table"),
                                   str(DATA / "tenhou-3p" / "sanma2.xml")])
     assert r.exit_code == 2 and "three-player game" in r.output
+
+
+def test_the_example_log_and_a_gzipped_log_audit_clean(tmp_path):
+    import gzip
+
+    example = ROOT / "examples" / "tenhou" / "2019103023gm-00a9-0000-f90e0fe9.xml"
+    packed = tmp_path / "2010081709gm-00a9-0000-fe3371ad.mjlog"  # Tenhou serves mjlogs gzipped
+    packed.write_bytes(gzip.compress((DATA / "tenhou" / packed.name).read_bytes()))
+    r = run(example, packed)
+    assert r.exit_code == 0, r.output
+    assert "summary: 2 game(s), 22 hands: 22 agree, 0 differ; 2 final results agree" in r.output
