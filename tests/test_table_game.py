@@ -249,3 +249,37 @@ def test_mcr_16_hands_end_with_table_points():
     out = Game("mcr", PLAYERS).play([("draw", {})] * 16)
     assert out.final["model"] == "table_points"
     assert [r["table_points"] for r in out.final["rows"]] == [1.75] * 4  # all tied: (4+2+1+0) / 4
+
+
+# ---- a game file: batch and the table agree ------------------------------------------------------
+
+@pytest.mark.parametrize("name, final", [
+    # Tenhou's rounding of the others (29 +10, 18.7 -> 19: -11 -10, 11.4 -> 11: -19 -20), Ann the balance
+    ("riichi-game.yaml", {"Ann": 51, "Cy": 9, "Di": -21, "Bo": -39}),
+    ("mcr-game.yaml", {"Cy": 4, "Ann": 2, "Bo": 1, "Di": 0}),
+])
+def test_example_games_rescore_to_the_tables_standings(tmp_path, monkeypatch, name, final):
+    import json
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from scorer.cli.main import main
+    from scorer.table.book import Table
+    from scorer.table.exchange import import_file
+
+    monkeypatch.setenv("MJSCORE_USER", "scorer")
+    path = Path(__file__).resolve().parent.parent / "examples" / name
+    table = str(tmp_path / "t.mj")
+    import_file(table, str(path))
+    with Table(table) as t:
+        standings = t.standings()
+        got = t.final()
+        assert t.state()["over"]
+    key = "result" if got["model"] == "uma" else "table_points"
+    assert {r["player"]: r[key] for r in got["rows"]} == final
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    summary = [json.loads(x) for x in r.output.splitlines() if x.startswith("{")][-1]["summary"]
+    (session,) = summary["sessions"]
+    start = 25000 if "riichi" in name else 0
+    assert {p: start + v for p, v in session["net"].items()} == standings

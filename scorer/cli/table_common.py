@@ -78,7 +78,7 @@ def _event_report(t, ev, fmt, long=False) -> str:
     where = where_text(before, t)
     if t.session.get("words") == "kyoku":
         where += f", dealer {t.players[before['dealer']]}"
-    out = [f"#{ev['no']}  {where}: {event_text(ev)}"]
+    out = textwrap.wrap(f"#{ev['no']}  {where}: {event_text(ev)}", 80, subsequent_indent="    ")
     if ev["kind"] == "win":
         for r, rec in zip(ev["results"], ev["records"]):
             if long:

@@ -73,7 +73,11 @@ def export_text(path: str, fmt: str = "jsonl") -> str:
     if fmt == "yaml":
         import yaml
 
-        return yaml.safe_dump({**header, "hands": recs}, allow_unicode=True, sort_keys=False)
+        class Plain(yaml.SafeDumper):  # each record spelled out, no &anchors between seatings
+            def ignore_aliases(self, data):
+                return True
+
+        return yaml.dump({**header, "hands": recs}, Dumper=Plain, allow_unicode=True, sort_keys=False)
     return "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in [header, *recs])
 
 

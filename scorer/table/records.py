@@ -49,9 +49,7 @@ def event_outcome(job, mode: str = "") -> dict:
     try:
         if kind not in EVENT_KINDS:
             raise MjError(f"event is one of win (a record with a hand), {', '.join(EVENT_KINDS)}; got {kind!r}")
-        if kind == "deposit":
-            return _deposit(ctx)
-        s = settle_event(kind, job.variant, ctx)
+        s = _deposit(ctx, job.variant) if kind == "deposit" else settle_event(kind, job.variant, ctx)
     except MjError as e:
         return {"error": str(e)}
     value = s.value
@@ -87,13 +85,16 @@ def table_outcome(job, mode: str, score_job) -> dict:
     return out
 
 
-def _deposit(ctx) -> dict:
+
+def _deposit(ctx, variant):
     """A riichi deposit paid to the player who took it (see the module's docstring)."""
+    from ..core.result import Transfer
+    from ..rulesets.variant import load_variant
+    from .settle import Settled
+
     seat, to, amount = str(ctx.get("seat", "")).upper(), str(ctx.get("to", "")).upper(), ctx.get("amount")
-    players = ctx.get("players", 4)
-    seats = "ESWN"[:players]
+    seats = tuple("ESWN"[:ctx.get("players", 4)])
     if seat not in seats or to not in seats or isinstance(amount, bool) or not isinstance(amount, (int, float)):
-        return {"error": "a deposit names `seat` (who declared), `to` (who took it) and `amount`"}
-    return {"variant": "", "hand": f"riichi deposit of {seat}", "seat": seat, "players": players,
-            "win": "deposit", "total": 0, "unit": "", "limit": False, "items": (),
-            "transfers": [(seat, to, amount)] if seat != to else [], "cap": 0}
+        raise MjError("a deposit names `seat` (who declared riichi), `to` (who took the sticks) and `amount`")
+    paid = [Transfer(seat, to, amount, f"riichi deposit of {seat}, taken by {to}")] if seat != to else []
+    return Settled("deposit", load_variant(variant), paid, f"riichi deposit of {seat}", 0, seats)

@@ -149,7 +149,7 @@ def show_text(table, last: int = 8) -> str:
         rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, total_text(d["standings"][name], d["start"]),
                      _trend(d["trend"][name], lo, hi)])
     out = [head, where, "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
-    if "pot" in d:  # not a player: the riichi deposits on the table, for the next winner
+    if "pot" in d and (d["pot"] or not d["over"]):  # not a player: the deposits on the table, for the next winner
         out.append(f"Pot (riichi sticks on the table): {d['pot']}, {d['pot_deposits']} deposit(s)")
     if d["events"]:
         out += ["", f"Last events ({len(d['events'])} of {d['events_total']}):"]
@@ -179,8 +179,8 @@ def final_text(final: dict) -> list:
         rows = [[r["place"], r["player"], num(r["points"]), _n(r["after_return"]), _n(r["oka"]), _n(r["uma"])]
                 + ([_n(r["penalty"])] if penalty else []) + [_n(r["result"])] for r in final["rows"]]
         unit = f" (in {num(final['units'])}s)" if final["units"] != 1 else ""
-        out = [f"Final result{unit}: return {num(final['return'])}",
-               tabulate(rows, headers=["Place", "Player", "Points", "Return", "Oka", "Uma"]
+        out = [f"Final result{unit}: Diff = (points - {num(final['return'])}) / {num(final['units'])}",
+               tabulate(rows, headers=["Place", "Player", "Points", "Diff", "Oka", "Uma"]
                         + (["Chombo"] if penalty else []) + ["Result"], tablefmt="simple")]
         if final.get("left_on_table"):
             out.append(f"Left on the table: {num(final['left_on_table'])}")
