@@ -232,6 +232,10 @@ def test_import_log_builds_a_table_that_ends_at_the_logs_final_points(tmp_path):
         # the table's points before the leftover sticks go to first place: the log's last hand end
         assert tuple(standings[p] for p in t.players) == g.hands[-1].end_points
         assert t.pot == 3000
+        final = {r["player"]: r for r in t.final()["rows"]}
+        # the sticks to first place, and Tenhou's result: the log's own final
+        assert tuple(final[p]["points"] for p in t.players) == g.final.points
+        assert tuple(final[p]["result"] for p in t.players) == g.final.result
     r = CliRunner().invoke(main, ["season", "standings", str(path)], env={"COLUMNS": "80"})
     assert r.exit_code == 0, r.output
 
