@@ -143,6 +143,14 @@ def hand_event(hand: Hand, names, next_hand: Hand | None = None) -> tuple[str, d
     return kind, entry
 
 
+def log_state(hand: Hand, number: int) -> dict:
+    """The table's state (scorer/table/state.py) at the start of `hand`, the `number`-th (from 1),
+    as the log has it: where the audit picks the game up again after a hand the table refused."""
+    wind = "ESWN".index(hand.round_wind)
+    return {"hand": number, "round": wind, "dealer": hand.dealer, "streak": hand.honba, "stays": 0,
+            "passes": 4 * wind + hand.round_number - 1, "over": False, "pot": hand.sticks_before}
+
+
 def events_of(game: Game, setup: Setup | None = None) -> list[tuple[str, dict]]:
     """Every hand of `game` as a (kind, entry) table event, in order."""
     names = (setup or setup_of(game)).players

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from ..errors import MjError
 from ..logs.model import Game, Hand
-from .events import Setup, events_of, setup_of
+from .events import Setup, events_of, log_state, setup_of
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ def audit_game(game: Game, settle_game, overrides: dict | None = None) -> GameAu
     setup: Setup = setup_of(game, overrides)
     events = events_of(game, setup)
     try:
-        session = settle_game(setup, events)
+        session = settle_game(setup, events, [log_state(h, i + 1) for i, h in enumerate(game.hands)])
     except MjError as e:
         return GameAudit(game.file, names, problem=f"the table refused the game: {e}")
     hands = []
@@ -148,7 +148,10 @@ def audit_game(game: Game, settle_game, overrides: dict | None = None) -> GameAu
                                hand_note(h)))
     problem = None if game.complete else f"cut short: {game.problem}"
     if session.over_after is not None and session.over_after < len(game.hands):
-        problem = problem or f"the table ended the game after hand {session.over_after}, the log plays on"
+        last = game.hands[session.over_after - 1]
+        why = f" ({session.ended})" if session.ended else ""
+        problem = problem or (f"the table ended the game after {round_name(last)}-{last.honba}{why}; "
+                              "the log plays on")
     final = None
     if game.final is not None:
         final = FinalAudit(game.final.points, game.final.result, session.points, session.result)

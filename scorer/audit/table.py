@@ -39,34 +39,48 @@ class Settled:
     events: list = field(default_factory=list)
     points: tuple | None = None
     result: tuple | None = None
-    over_after: int | None = None  # the event after which the table ended the game (None: never)
+    over_after: int | None = None  # events played when the table had ended the game (None: not before the log)
+    ended: str = ""  # why it ended then: bust, agari-yame, sudden death ("" after the last round)
 
 
 def _round_of(state: dict, n: int) -> str:
     return f"{st.round_wind(state)}{state['passes'] % n + 1}"
 
 
-def settle_game(setup: Setup, events) -> Settled:
-    """Settle `events` on a fresh table of `setup`; an event the engine refuses ends the replay
-    there (the later hands cannot be settled from a state the table never reached)."""
+def settle_game(setup: Setup, events, resume=()) -> Settled:
+    """Settle `events` on a fresh table of `setup`. After an event the engine refuses, the table
+    takes up the game again from `resume[i]` (the log's state at the next hand's start, when
+    given): one refused hand does not hide the rest of the game. Its payments are missing from
+    the table's points from then on, so the final points then differ, as they should. So does
+    a table that ended the game before the log does (`over_after`): the log's hands after that
+    are still settled and compared."""
     game = TableGame(setup.variant, players=list(setup.players), rules=dict(setup.rules))
     ledger = game.ledger()
     state = st.initial()
     points = {p: game.start for p in game.players}
     out = Settled()
     played = []
+    refused = None
     for i, (kind, entry) in enumerate(events):
         ev = EventOutcome(_round_of(state, game.n), state["streak"], state.get("pot", 0))
         out.events.append(ev)
         if state["over"] and out.over_after is None:
-            out.over_after = i
+            out.over_after, out.ended = i, state.get("ended") or ""
+        if (refused is not None or state["over"]) and i < len(resume):
+            # the hand before was refused, or the table ended the game where the log goes on: the
+            # table takes the game up again where the log has it
+            state, refused = dict(resume[i]), None
+            ev.round, ev.honba, ev.sticks = _round_of(state, game.n), state["streak"], state.get("pot", 0)
         try:
             done = game.step(kind, entry, state, points)
             records, results, state = done.records, done.results, done.after
             game.post(ledger, "table", records)
         except MjError as e:
             ev.error = f"refused by the table: {e}"
-            return out
+            if i + 1 >= len(resume):
+                return out
+            refused = i
+            continue
         standings = ledger.session("table").standings()
         ev.changes = tuple(int(standings[p] - points[p]) for p in game.players)
         ev.results = tuple(r for r in results if hasattr(r, "value"))
@@ -81,6 +95,5 @@ def settle_game(setup: Setup, events) -> Settled:
         out.points = tuple(int(rows[p]["points"]) for p in game.players)
         out.result = tuple(float(rows[p]["result"]) for p in game.players)
     else:
-        out.over_after = None
         out.points = tuple(int(points[p]) for p in game.players)
     return out

@@ -10,7 +10,9 @@ from dataclasses import dataclass, field
 
 from ..audit.replay import FinalAudit, GameAudit, HandAudit
 from ..audit.run import Unreadable
-from .width import text_width
+from .width import text_width, wrap_text
+
+COLS = 80
 
 KINDS = {"win": "win", "draw": "draw", "abort": "abort", "nagashi": "nagashi"}
 
@@ -112,14 +114,15 @@ def disagreement_lines(g: GameAudit) -> list[str]:
     """What differs in one game: each hand's two rows and breakdown, the final, the problem."""
     out = []
     if g.problem:
-        out.append(f"{_file(g.file)}: {g.problem}")
+        out += wrap_text(f"{_file(g.file)}: {g.problem}", COLS, "", "  ")
     for h in g.hands:
         if h.agree:
             continue
         out.append(f"{_file(g.file)} {h.round}-{h.honba} {h.kind}" + (f" ({h.note})" if h.note else "") + ":")
         out.append(f"  log  {_row(h.recorded)}")
         out.append(f"  ours {_row(h.scored)}" if h.scored is not None else "  ours (not settled)")
-        out += [f"    {line}" for line in h.differs]
+        for line in h.differs:
+            out += wrap_text(line, COLS, "    ", "      ")
     if g.final is not None and not g.final.agree:
         out.append(f"{_file(g.file)} final:")
         out += final_lines(g.final)[:2]
@@ -137,7 +140,7 @@ class TextReport:
     def add(self, item) -> None:
         if isinstance(item, Unreadable):
             self.tally.refused.append((item.file, item.reason))
-            self.bad.append(f"refused: {item.reason}")
+            self.bad += wrap_text(f"refused: {item.reason}", COLS, "", "  ")
             return
         if item.problem and not item.hands:
             self.tally.refused.append((item.file, item.problem))
@@ -147,8 +150,8 @@ class TextReport:
         lines = [f"{_file(item.file)}", "  " + _players(item.players)]
         lines += [hand_line(h) for h in item.hands]
         if item.problem:
-            lines.append(f"  not audited to the end: {item.problem}")
-        elif item.hands:
+            lines += wrap_text(f"not audited as the log has it: {item.problem}", COLS, "  ", "    ")
+        if item.hands:
             lines += final_lines(item.final)
         self.rest.write("\n".join(lines) + "\n")
 
