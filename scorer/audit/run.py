@@ -17,6 +17,7 @@ from ..errors import WorkerLost
 from ..logs.model import LogError
 from ..logs.read import read_games
 from .replay import audit_game
+from .table import settle_game
 
 CHUNK = 8  # files a worker takes at a time (a file is 2-20 ms of work: the hand-over costs less)
 AHEAD = 4  # chunks a worker may have waiting
@@ -32,8 +33,6 @@ class Unreadable:
 
 def audit_file(path: str, overrides: dict | None = None) -> list:
     """The audits of every game in one file, or [Unreadable]."""
-    from .table import settle_game
-
     try:
         games = read_games(path)
     except LogError as e:
