@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from . import tiles as T
 
 LIVE_DRAWS = {4: 70, 3: 55}
+_NOBODY: frozenset = frozenset()
 
 
 @dataclass
@@ -87,7 +88,7 @@ class Replay:
         self.last = None  # the last event: (kind, seat, key, extra)
         self.pending_riichi = None  # seat whose declaring discard has not yet passed
         self.ippatsu: set = set()
-        self._ippatsu_before_last: set = set()
+        self._ippatsu_before_last: frozenset = _NOBODY
         self.riichi_order: list = []
 
     # events -------------------------------------------------------------------------------
@@ -96,7 +97,8 @@ class Replay:
 
     def _begin(self, auto_accept: bool = True) -> None:
         """Bookkeeping before any event: a pending riichi discard has passed if play goes on."""
-        self._ippatsu_before_last = set(self.ippatsu)
+        # a snapshot, read only (a frozenset: no copy to make while nobody is in ippatsu)
+        self._ippatsu_before_last = frozenset(self.ippatsu) if self.ippatsu else _NOBODY
         if auto_accept and self.pending_riichi is not None:
             self.riichi_paid(self.pending_riichi)
 

@@ -262,6 +262,17 @@ class _Reader:
                     complete=problem is None, problem=problem)
 
     def element(self, el: ET.Element, tag: str) -> None:
+        rest = tag[1:]
+        if rest.isdigit():  # T12, D34 ...: draws and discards are nine tags in ten, tried first
+            head = tag[0]
+            if head in _DRAW_TAGS:
+                self.cur["replay"].draw(_DRAW_TAGS[head], self.key(int(rest)))
+                return
+            if head in _DISCARD_TAGS:
+                seat = _DISCARD_TAGS[head]
+                riichi = self.cur.pop("riichi_next", None) == seat
+                self.cur["replay"].discard(seat, self.key(int(rest)), riichi)
+                return
         if tag == "GO":
             self.rules = rules_from_type(int(el.get("type", "0")))
             self.seats = 3 if self.rules.three_player else 4
@@ -294,12 +305,6 @@ class _Reader:
                 self.cur["riichi_next"] = int(el.get("who"))
         elif tag == "DORA":
             self.cur["replay"].add_dora(self.key(int(el.get("hai"))))
-        elif tag[0] in _DRAW_TAGS and tag[1:].isdigit():
-            self.cur["replay"].draw(_DRAW_TAGS[tag[0]], self.key(int(tag[1:])))
-        elif tag[0] in _DISCARD_TAGS and tag[1:].isdigit():
-            seat = _DISCARD_TAGS[tag[0]]
-            riichi = self.cur.pop("riichi_next", None) == seat
-            self.cur["replay"].discard(seat, self.key(int(tag[1:])), riichi)
         # SHUFFLE, TAIKYOKU, BYE, and anything newer carry nothing this reader needs
 
     def naki(self, who: int, m: int) -> None:
