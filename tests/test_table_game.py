@@ -70,7 +70,7 @@ def test_other_uma_and_a_bad_one():
     assert result_of(final_result(game(uma="30,10,-10,-30"), [20300, 34400, 19200, 26100], 0, [])) == \
         {"Ann": -20, "Bo": 55, "Cy": -41, "Di": 6}
     with pytest.raises(MjError, match="summing to 0"):
-        final_result(game(uma="20,10,-10,-10"), [25000] * 4, 0, [])
+        game(uma="20,10,-10,-10")
 
 
 def test_leftover_deposits_go_to_first_or_stay_on_the_table():
@@ -192,14 +192,32 @@ def test_pao_pays_a_self_draw_alone_and_half_a_ron():
     # yakuman tsumo, 8000 + 8000 + 16000 = 32000
     r = engine.score(DRAGONS, variant="riichi", seat="S", self_draw=True, liable="W")
     assert [(t.frm, t.to, t.amount) for t in r.transfers] == [("W", "S", 32000)]
-    # won on Ann's discard: 32000 split, 16000 each
+    # won on Ann's discard: 32000 split, 16000 each, the honba paid by the liable player
+    # (riichi.wiki, Sekinin barai: "the liable player pays the full value of any honba")
     r = engine.score(DRAGONS, variant="riichi", seat="S", discarder="E", liable="W", honba=1)
-    assert sorted((t.frm, t.amount) for t in r.transfers) == [("E", 300), ("E", 16000), ("W", 16000)]
+    assert sorted((t.frm, t.amount) for t in r.transfers) == [("E", 16000), ("W", 300), ("W", 16000)]
     # the same hand with nobody liable
     r = engine.score(DRAGONS, variant="riichi", seat="S", self_draw=True)
     assert sorted((t.frm, t.amount) for t in r.transfers) == [("E", 16000), ("N", 8000), ("W", 8000)]
     with pytest.raises(MjError, match="liable"):
         engine.score(PINFU, variant="riichi", seat="S", self_draw=True, liable="W")
+
+
+def test_pao_of_a_composite_yakuman_is_one_yakuman_worth():
+    # riichi.wiki, Sekinin barai, its example: 1 honba, West liable for South's daisangen, South
+    # wins daisangen and tsuuiisou: by self-draw East 16000, West 32300 + 8000, North 8000; on
+    # East's discard East 32000 + 16000, West 16000 + 300
+    both = "[555z] [666z] 777z 111z 2z 2z"
+
+    def paid(**how):
+        r = engine.score(both, variant="riichi", seat="S", liable="W", honba=1, **how)
+        out = {}
+        for t in r.transfers:
+            out[t.frm] = out.get(t.frm, 0) + t.amount
+        return out
+
+    assert paid(self_draw=True) == {"E": 16000, "W": 40300, "N": 8000}
+    assert paid(discarder="E") == {"E": 48000, "W": 16300}
 
 
 def test_pao_at_the_table():
@@ -283,3 +301,68 @@ def test_example_games_rescore_to_the_tables_standings(tmp_path, monkeypatch, na
     (session,) = summary["sessions"]
     start = 25000 if "riichi" in name else 0
     assert {p: start + v for p, v in session["net"].items()} == standings
+
+
+# ---- at the table (the file and the commands) ------------------------------------------------
+
+def test_table_commands_abort_chombo_nagashi_and_the_final_result(tmp_path, monkeypatch):
+    import json
+
+    from click.testing import CliRunner
+
+    from scorer.cli.main import main
+
+    monkeypatch.setenv("MJSCORE_USER", "scorer")
+    path = str(tmp_path / "r.mj")
+    run = CliRunner().invoke
+    r = run(main, ["table", "new", path, "-v", "riichi", "--players", "Ann,Bo,Cy,Di", "--rule",
+                   "session_rounds=1", "--start", "30000"])
+    assert r.exit_code == 0, r.output
+    r = run(main, ["table", "abort", path, "--kind", "four_riichi", "--riichi-by", "Ann,Bo,Cy,Di"])
+    assert r.exit_code == 0 and "East 1, 0 honba, dealer Ann: abortive draw (four riichi)" in r.output
+    assert "Standings: Ann 29000  Bo 29000  Cy 29000  Di 29000" in r.output  # --start beats 25,000
+    r = run(main, ["table", "draw", path, "--tenpai", "Ann", "--riichi-by", "Cy"])
+    assert r.exit_code == 2 and "chombo" in r.output and "Traceback" not in r.output  # refused input
+    r = run(main, ["table", "chombo", path, "--player", "Cy"])
+    assert r.exit_code == 0 and "Cy: chombo" in r.output and "Next: East 1, 1 honba" in r.output
+    r = run(main, ["table", "draw", path, "--tenpai", "", "--nagashi", "Bo"])
+    assert r.exit_code == 0 and "nagashi mangan: Bo" in r.output
+    for _ in range(3):  # the deal goes round: nobody tenpai (Bo's 4 sticks stay on the table)
+        assert run(main, ["table", "draw", path, "--tenpai", ""]).exit_code == 0
+    d = json.loads(run(main, ["table", "show", path, "--format", "json"]).output)
+    assert d["over"] and d["where"] == "South 1, 5 honba"
+    # Bo: 29,000 + 2,000 (Cy's chombo) + 8,000 (nagashi) = 39,000, and the 4 sticks left: 43,000;
+    # Ann and Di tie at 29,000 (Ann sat earlier: second); no oka (30,000 start and return); Tenhou's
+    # rounding: Ann -1 + 10, Di -1 - 10, Cy 19,000: -11 - 20, Bo the balance
+    first = d["final"]["rows"][0]
+    assert (first["player"], first["points"]) == ("Bo", 43000)
+    assert {r["player"]: r["result"] for r in d["final"]["rows"]} == \
+        {"Bo": 33, "Ann": 9, "Di": -11, "Cy": -31}
+
+
+def test_a_night_of_riichi_hands_in_one_batch_session_is_money(tmp_path):
+    # the issue's night: a han hand then a yakuman in one session; both are paid in points, so the
+    # session sums them. S's ron with riichi + pinfu + tanyao (3 han 30 fu) from E: 3900; then S's
+    # self-drawn four concealed pungs won on the pair (suuankou tanki, a double yakuman by the
+    # default double_yakuman option: a non-dealer's 2 x (16000 from the dealer, 8000 from each))
+    import json
+
+    from click.testing import CliRunner
+
+    from scorer.cli.main import main
+
+    path = tmp_path / "night.jsonl"
+    path.write_text(
+        json.dumps({"hand": PINFU, "variant": "riichi", "seat": "S", "discarder": "E", "riichi": True}) + "\n"
+        + json.dumps({"hand": "111m 222p 333s 555s 4m 4m", "variant": "riichi", "seat": "S",
+                      "self_draw": True}) + "\n")
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    summary = [json.loads(x) for x in r.output.splitlines() if x.startswith("{")][-1]["summary"]
+    assert r.exit_code == 0 and summary["rejected"] == 0
+    assert summary["sessions"][0]["net"] == {"E": -3900 - 32000, "S": 3900 + 64000, "W": -16000, "N": -16000}
+    # two rulesets' money is still never summed
+    with path.open("a") as f:
+        f.write(json.dumps({"hand": "[CCC,2] [234s,1] 678m 99p 55s 5s", "variant": "hk-old", "seat": "S",
+                            "self_draw": True, "rules": {"min_faan": 1}}) + "\n")
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    assert "never summed" in r.output

@@ -202,7 +202,8 @@ def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule, whos
     composite hand's other yakuman are paid as usual), or with `whose` "hand" the whole hand's
     (Tenhou: the liable player pays all of a composite hand on a self-draw). On a self-draw he pays that part alone, as
     all the losers' shares, and the honba; on a discard he and the discarder pay half of it each,
-    and the discarder pays the rest and the honba. `rule` says where the texts say so."""
+    the discarder the rest, and the liable player the honba (riichi.wiki, Sekinin barai). `rule`
+    says where the texts say so."""
     pao = [i for i in value.items if i.name in liable_for]
     if not pao:
         raise ContextError(f"--liable: a player is liable (pao) only for {', '.join(liable_for) or 'nothing here'}")
@@ -231,7 +232,8 @@ def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule, whos
         if rest:
             out += _hand_pay(HandValue(value.items, 0, "yakuman", rest, limit=True, details={"limit": "yakuman"}), ctx)
         if ctx.honba:
-            out.append(Transfer(payer, ctx.seat, honba_ron * ctx.honba, f"honba: {ctx.honba} x {honba_ron} from the discarder"))
+            out.append(Transfer(ctx.liable, ctx.seat, honba_ron * ctx.honba,
+                                f"honba: {ctx.honba} x {honba_ron}, paid by the liable player"))
     if ctx.sticks:
         out.append(Transfer(POT, ctx.seat, stick * ctx.sticks,
                             f"riichi sticks on the table: {ctx.sticks} x {stick}, to the winner"))

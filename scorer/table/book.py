@@ -14,7 +14,7 @@ from datetime import datetime, timezone
 from ..errors import MjError
 from . import state as st
 from .game import Game, GameError
-from .rules import POT, session_rules, styled
+from .rules import POT
 from .store import Store, TableError, create
 
 
@@ -44,8 +44,8 @@ def new_table(path, variant, players, rules=None, start=None, name=None, force=F
 
     v = load_variant(variant)
     rules = dict(rules or {})
-    bound = v.bind(styled(v, rules))  # refuses an unknown option or a bad value now, not at the first hand
-    session = session_rules(v, bound.options)
+    # refuses an unknown option or a bad value (an uma that does not sum to 0...) now, not at the first hand
+    session = Game(v, None, rules).session
     players = [p.strip() for p in players]
     if len(players) != v.players:
         raise TableError(f"{v.name} is played by {v.players}; --players names {len(players)}")

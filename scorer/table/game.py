@@ -22,7 +22,8 @@ riichi_by, tenpai, nagashi, abort, kong, seat, and every `score` flag by its con
 players are given in the first hand's seat order E S W N; the engine keeps who sits where, who
 deals, the prevailing wind and the honba or streak (state.py), and ends the game as the ruleset's
 `session:` block says (rounds, bust, sudden death, agari-yame). `step` settles one event from a
-given state; `play` runs a whole game from the start."""
+given state; `play` runs a whole game from the start. `Game(..., describe=False)` leaves out what
+only a reader needs (the payment shorthand), for a replay of many games."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -69,7 +70,7 @@ class Played:
 class Game:
     """One game of a ruleset for named players (in memory). `start` overrides the ruleset's."""
 
-    def __init__(self, variant, players=None, rules=None, start=None):
+    def __init__(self, variant, players=None, rules=None, start=None, describe=True):
         from ..rulesets.variant import load_variant
 
         self.variant = load_variant(variant)
@@ -79,7 +80,14 @@ class Game:
         self.session = session_rules(self.variant, self.bound.options)
         self.players = list(players or PLAYERS[: self.variant.players])
         self.n = len(self.players)
+        self._index = {p.lower(): i for i, p in enumerate(self.players)}
         self.start = self.session.get("start", 0) if start is None else start
+        self.describe = describe  # False: no payment shorthand in the records (a replay that only counts)
+        result = self.session.get("result") or {}
+        if result.get("model") == "uma":  # a bad uma is refused when the table is made, not at its end
+            from .final import uma_list
+
+            uma_list(result, self.n)
 
     # ---- names and seats ------------------------------------------------------------------------
     def seats(self, state) -> dict:
@@ -89,9 +97,9 @@ class Game:
     def player(self, name) -> int:
         if name is None:
             raise ContextError("a player's name is needed")
-        for i, p in enumerate(self.players):
-            if p.lower() == str(name).strip().lower():
-                return i
+        i = self._index.get(str(name).strip().lower())
+        if i is not None:
+            return i
         raise ContextError(f"no player {name!r} at this table (players: {', '.join(self.players)})")
 
     def letter(self, state, name) -> str:
@@ -130,9 +138,9 @@ class Game:
 
     # ---- one event ------------------------------------------------------------------------------
     def step(self, kind: str, entry: dict, state: dict, points=None) -> Step:
-        """Settle one event from `state`. `points` ({player:
-        points} before the event, the pot excluded) lets the session's end rules (bust, sudden death,
-        agari-yame) see the standings; without it they are not applied."""
+        """Settle one event from `state`. `points` ({player: points} before the event, the pot
+        excluded) lets the session's end rules (bust, sudden death, agari-yame) see the standings;
+        without it they are not applied."""
         if state["over"]:
             raise GameError(f"the session is over ({st.end_text(self.session)}); start a new table")
         if kind == "win":
@@ -271,7 +279,7 @@ class Game:
                 fields[key] = sorted((self.letter(state, p) for p in entry[key]), key="ESWN".index)
             elif entry.get(key) is not None and key == "tenpai":
                 fields[key] = []
-        s = settle_event(kind, self.variant_ref, fields)
+        s = settle_event(kind, self.variant, fields, self.session)
         rec = {"event": kind, "fields": fields, "names": seats, "label": s.label, "variant": s.variant.id,
                "rule": s.rule, "cap": s.cap,
                "transfers": self._deposits(entry, kind) +
@@ -375,7 +383,7 @@ class Game:
                             "variant": r.variant.id, "total": v.total, "unit": v.unit, "limit": v.limit,
                             "details": {k: x for k, x in v.details.items() if k in ("fu", "limit")},
                             "items": list(_item_labels(v)), "win": _win_text(r.ctx),
-                            **({"shorthand": self._shorthand(r)} if self.session.get("words") == "kyoku" else {}),
+                            **({"shorthand": self._shorthand(r)} if self.describe and self.session.get("words") == "kyoku" else {}),
                             "cap": r.options.get("session_loss_cap", 0) or 0,
                             "transfers": (deposits if rank == 0 else []) +
                                          [[seats.get(t.frm, t.frm), seats.get(t.to, t.to), t.amount, t.why]

@@ -49,8 +49,10 @@ def _seat(fields, key, seats):
     return v.upper()
 
 
-def settle_event(kind: str, variant, fields: dict) -> Settled:
-    """Transfers (seat letters) of a draw, kong or false win under `variant` (a Variant or a ref)."""
+def settle_event(kind: str, variant, fields: dict, session=None) -> Settled:
+    """Transfers (seat letters) of a draw, kong or false win under `variant` (a Variant or a ref).
+    `session`: the session block already resolved for `fields["rules"]` (a Game keeps its own, so a
+    replay does not resolve it again for every event)."""
     from ..rulesets.variant import load_variant
 
     if kind not in KINDS:
@@ -68,7 +70,8 @@ def settle_event(kind: str, variant, fields: dict) -> Settled:
         raise ContextError(f"{variant.name} is played by {variant.players} players, not {players}")
     bound = variant.bind(styled(variant, rules))
     seats = tuple("ESWN"[:players])
-    session = session_rules(variant, bound.options)
+    if session is None:
+        session = session_rules(variant, bound.options)
     if kind == "abort":
         return _abort(fields, variant, session, bound, seats)
     spec = dict(session[kind])
