@@ -5,7 +5,7 @@ What the table is told, and where each fact comes from:
 - the ruleset: riichi, with the options the log's header states (red fives, open tanyao, east
   only or east-south) and the ones Tenhou always plays (riichi.wiki, "Tenhou.net rules"): no
   kiriage mangan, 13 han or more a (counted) yakuman, no double yakuman for a special wait (each
-  yakuman counts once, several yakuman add up), renhou not a yaku; the session preset `tenhou`
+  yakuman counts once, several yakuman add up), renhou not a yaku, pao on the whole hand; the session preset `tenhou`
   (25,000 start, 30,000 return, oka to first, uma 10-20, bust, sudden death, last dealer stops);
 - a win: each winner's hand in our notation, the winning tile, how it was won (self-draw, whose
   discard, whose robbed kong), and the situational facts the reader derived from the event stream
@@ -27,8 +27,11 @@ from ..logs.model import Game, Hand, Win
 
 VARIANT = "riichi"
 # riichi.wiki, "Tenhou.net rules": kiriage nashi, kazoe yakuman ari, double yakuman nashi (each
-# yakuman counts once; several yakuman add up), renhou nashi.
-TENHOU_RULES = {"kiriage": False, "kazoe": "yakuman", "double_yakuman": False, "renhou": "off"}
+# yakuman counts once; several yakuman add up), renhou nashi; pao: "tsumo win, the responsible
+# player pays all" of a hand of several yakuman too (tests/data/tenhou's 2019103023gm-00a9-0000-
+# f90e0fe9, East 4, 3 honba: big three dragons and all honours, 64,900 from the liable player).
+TENHOU_RULES = {"kiriage": False, "kazoe": "yakuman", "double_yakuman": False, "renhou": "off",
+                "pao_composite": "hand"}
 
 
 @dataclass(frozen=True)
