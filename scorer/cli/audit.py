@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from .common import _pairs, run_guarded
+from .common import _pairs, fail, run_guarded
 
 
 @click.command()
@@ -42,14 +42,18 @@ def audit(logs, fmt, jobs, rules):
     def go():
         from ..audit.events import VARIANT
         from ..audit.run import audit_files, flatten
+        from ..errors import WorkerLost
         from ..output.audit import JsonReport, TextReport
         from ..rulesets.variant import load_variant
 
         load_variant(VARIANT).bind(overrides)  # a bad --rule is refused once, not in every game
         write = sys.stdout.write
         report = JsonReport(write) if fmt == "json" else TextReport()
-        for item in flatten(audit_files(logs, jobs, overrides)):
-            report.add(item)
+        try:
+            for item in flatten(audit_files(logs, jobs, overrides)):
+                report.add(item)
+        except WorkerLost as e:  # not the input's fault: the bug status, as batch --jobs
+            fail(str(e), fmt, code=3)
         return report.finish(write)
 
     sys.exit(run_guarded(go, fmt) or 0)
