@@ -13,9 +13,11 @@ from ..table.store import TableError
 from .events import events_of, setup_of
 
 
-def import_log(path: str, log: str, game: int = 1, force: bool = False, by: str | None = None) -> tuple:
+def import_log(path: str, log: str, game: int = 1, force: bool = False, by: str | None = None,
+               rules: dict | None = None, name: str | None = None) -> tuple:
     """Create table `path` from game number `game` (from 1) of `log`; returns (meta, events added,
-    a note or None)."""
+    a note or None). `rules`: options the log does not state (as `mjscore audit --rule`); `name`:
+    the table's (default: the log file's name)."""
     from ..table.book import Table, new_table
 
     try:
@@ -27,8 +29,8 @@ def import_log(path: str, log: str, game: int = 1, force: bool = False, by: str 
     g = games[game - 1]
     if g.seats != 4:
         raise TableError(f"{log}: a three-player game; mjscore has no three-player riichi table")
-    setup = setup_of(g)
-    name = str(log).rsplit("/", 1)[-1].split(".")[0]
+    setup = setup_of(g, rules)
+    name = name or str(log).rsplit("/", 1)[-1].split(".")[0]
     meta = new_table(path, setup.variant, list(setup.players), dict(setup.rules), None, name, force, by)
     with Table(path) as t:
         for kind, entry in events_of(g, setup):
