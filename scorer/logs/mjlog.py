@@ -54,6 +54,8 @@ from .model import (
     Win,
 )
 
+# every tile id's key, without and with red fives: draws and discards look theirs up
+_KEYS = {red: tuple(T.from_136(i, red) for i in range(136)) for red in (False, True)}
 _DRAW_TAGS = {c: i for i, c in enumerate("TUVW")}
 _DISCARD_TAGS = {c: i for i, c in enumerate("DEFG")}
 
@@ -123,6 +125,7 @@ class _Reader:
         self.root = root
         self.file = file
         self.rules = Rules(True, True, "hanchan", False, "")
+        self.keys = _KEYS[True]  # tile id -> key under these rules (draw and discard tags)
         self.seats = 4
         self.players: list[str] = []
         self.hands: list[Hand] = []
@@ -265,16 +268,17 @@ class _Reader:
         rest = tag[1:]
         if rest.isdigit():  # T12, D34 ...: draws and discards are nine tags in ten, tried first
             head = tag[0]
-            if head in _DRAW_TAGS:
-                self.cur["replay"].draw(_DRAW_TAGS[head], self.key(int(rest)))
+            if head in _DRAW_TAGS:  # (a tile id past 135 is an IndexError: a malformed tag)
+                self.cur["replay"].draw(_DRAW_TAGS[head], self.keys[int(rest)])
                 return
             if head in _DISCARD_TAGS:
                 seat = _DISCARD_TAGS[head]
                 riichi = self.cur.pop("riichi_next", None) == seat
-                self.cur["replay"].discard(seat, self.key(int(rest)), riichi)
+                self.cur["replay"].discard(seat, self.keys[int(rest)], riichi)
                 return
         if tag == "GO":
             self.rules = rules_from_type(int(el.get("type", "0")))
+            self.keys = _KEYS[self.rules.red_fives]
             self.seats = 3 if self.rules.three_player else 4
         elif tag == "UN":
             if el.get("n0") is not None and not self.players:
