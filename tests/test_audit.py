@@ -254,3 +254,18 @@ def test_the_example_log_and_a_gzipped_log_audit_clean(tmp_path):
     r = run(example, packed)
     assert r.exit_code == 0, r.output
     assert "summary: 2 game(s), 22 hands: 22 agree, 0 differ; 2 final results agree" in r.output
+
+
+def test_a_disagreement_shows_both_rows_and_each_winners_value_beside_the_logs():
+    """Played without red fives the hands that held one lose a han: the first, a self-draw of
+    riichi, ippatsu, menzen tsumo, pinfu, ura dora and a red five (6 han: haneman, 6,000 from the
+    dealer, 3,000 from each other), is a mangan (4,000 and 2,000) under red_fives=false."""
+    r = run(DATA / "tenhou" / "double-ron.mjlog", "--rule", "red_fives=false")
+    assert r.exit_code == 1
+    text = " ".join(r.output.split())
+    assert "double-ron.mjlog E1-0 win (self-draw): log -6000 +13000 -3000 -3000 " \
+           "ours -4000 +9000 -2000 -2000" in text
+    assert "log 6 han 20 fu haneman 12000 (riichi 1, ippatsu 1, menzen_tsumo 1, pinfu 1, " \
+           "aka_dora 1, ura_dora 1)" in text
+    assert "ours 5 han 20 fu mangan (Riichi, Ippatsu" in text
+    assert r.output.index("Disagreements:") == 0

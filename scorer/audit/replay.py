@@ -18,11 +18,13 @@ riichi ruleset), a log cut short (no final result, a hand without its end), or a
 refuses (its one-line reason)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..errors import MjError
 from ..logs.model import Game, Hand
 from .events import Setup, events_of, log_state, setup_of
+
+STICK = 1000  # a riichi declaration's stick: the log leaves it out of the hand's changes
 
 
 @dataclass(frozen=True)
@@ -68,7 +70,6 @@ class GameAudit:
     hands: tuple[HandAudit, ...] = ()
     final: FinalAudit | None = None
     problem: str | None = None
-    notes: tuple[str, ...] = field(default=())
 
     @property
     def agree(self) -> bool:
@@ -93,17 +94,11 @@ def hand_note(h: Hand) -> str:
     return f"tenpai {sum(h.draw.tenpai)}" if h.draw is not None else ""
 
 
-def _value_text(value) -> str:
-    """Our value of a win in the log's words: han, fu, limit."""
-    if value is None:
-        return "?"
-    return str(value)
-
-
 def _win_lines(hand: Hand, settled, names) -> list[str]:
     """For a win that differs: each winner, the log's value beside ours."""
     out = []
-    for w, r in zip(hand.wins, settled.results or [None] * len(hand.wins)):
+    for w in hand.wins:
+        r = settled.results.get(names[w.seat])
         rec = w.recorded
         yaku = ", ".join(f"{n} {h}" for n, h in rec.yaku) or ", ".join(rec.yakuman)
         log = f"{rec.han} han" + (f" {rec.fu} fu" if rec.fu else "") + \
@@ -135,7 +130,7 @@ def audit_game(game: Game, settle_game, overrides: dict | None = None) -> GameAu
             hands.append(HandAudit(round_name(h), h.honba, h.kind, recorded, None, (settled.error,),
                                    hand_note(h)))
             continue
-        scored = tuple(c + 1000 * d for c, d in zip(settled.changes, h.deposits))
+        scored = tuple(c + STICK * d for c, d in zip(settled.changes, h.deposits))
         differs = []
         state = (settled.round, settled.honba, settled.sticks)
         logged = (round_name(h), h.honba, h.sticks_before)

@@ -20,7 +20,7 @@ class EventOutcome:
     honba: int
     sticks: int
     changes: tuple = ()
-    results: tuple = ()
+    results: dict = field(default_factory=dict)  # each winner's name -> the engine's Result
     error: str | None = None
 
     @staticmethod
@@ -71,6 +71,7 @@ def settle_game(setup: Setup, events, resume=()) -> Settled:
             # table takes the game up again where the log has it
             state, refused = dict(resume[i]), None
             ev.round, ev.honba, ev.sticks = _round_of(state, game.n), state["streak"], state.get("pot", 0)
+        seats = game.seats(state)  # this hand's seat letter -> player name
         try:
             done = game.step(kind, entry, state, points)
             records, results, state = done.records, done.results, done.after
@@ -83,7 +84,7 @@ def settle_game(setup: Setup, events, resume=()) -> Settled:
             continue
         standings = ledger.session("table").standings()
         ev.changes = tuple(int(standings[p] - points[p]) for p in game.players)
-        ev.results = tuple(r for r in results if hasattr(r, "value"))
+        ev.results = {seats[r.ctx.seat]: r for r in results if getattr(r, "ctx", None) is not None}
         points = {p: standings[p] for p in game.players}
         played.append({"kind": done.kind, "input": done.entry, "records": records})
     if state["over"]:
