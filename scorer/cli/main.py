@@ -15,6 +15,7 @@ LAZY = {
     "table": ("scorer.cli.table:table", "Keep a live table in a file: seats, dealer, streak, standings."),
     "settle": ("scorer.cli.settle:settle", "Payments of a draw, a kong or a false win."),
     "season": ("scorer.cli.settle:season", "Standings over several tables of one ruleset."),
+    "audit": ("scorer.cli.audit:audit", "Replay Tenhou game logs and compare every hand with the log."),
 }
 
 

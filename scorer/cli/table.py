@@ -21,6 +21,7 @@ from .table_common import (
     _standings_line,
     false_win_claim,
 )
+from .table_log import table_import_log
 
 
 def _add(path, kind, entry, fmt, by, long=False, replace=None):
@@ -42,6 +43,9 @@ def _add(path, kind, entry, fmt, by, long=False, replace=None):
 @click.group()
 def table():
     """Keep a live table in a file: seats, dealer, wind, streak and standings (`table new` first)."""
+
+
+table.add_command(table_import_log)
 
 
 @table.command("new")

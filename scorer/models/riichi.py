@@ -130,13 +130,14 @@ def _figures(total, unit, fu, base, limit, ctx, winner_dealer, order):
 
 
 @pay_model()
-def riichi_pay(value, ctx, bound, /, honba_ron=300, honba_each=100, stick=1000, liable_for=(), liable_rule=""):
+def riichi_pay(value, ctx, bound, /, honba_ron=300, honba_each=100, stick=1000, liable_for=(), liable_rule="",
+               liable_part="yakuman"):
     """The winner collects from the discarder (a robbed kong: the robbed player) or, on a self-draw,
     from each player; then honba (`honba_ron` x N from the discarder, `honba_each` x N from each on a
     self-draw); then the riichi sticks on the table, from the pot. With `--liable SEAT` (pao) on a
     hand holding one of the yakuman `liable_for`: see `_liable_pay`."""
     if ctx.liable:
-        return _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, liable_rule)
+        return _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, liable_rule, liable_part)
     # kept in two parts (Transfers are frozen; each call gets its own list): the hand's payment by the
     # basic points, the limit's name, the seats and how the hand was won; the honba and sticks by the
     # seats, how it was won and the counters. One key of all of them missed most of the time (a few
@@ -196,9 +197,10 @@ def _hand_pay(value, ctx):
     return out
 
 
-def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule):
+def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule, whose="yakuman"):
     """Pao: the liable player's part is the basic points of the yakuman he is liable for (a
-    composite hand's other yakuman are paid as usual). On a self-draw he pays that part alone, as
+    composite hand's other yakuman are paid as usual), or with `whose` "hand" the whole hand's
+    (Tenhou: the liable player pays all of a composite hand on a self-draw). On a self-draw he pays that part alone, as
     all the losers' shares, and the honba; on a discard he and the discarder pay half of it each,
     the discarder the rest, and the liable player the honba (riichi.wiki, Sekinin barai). `rule`
     says where the texts say so."""
@@ -208,7 +210,7 @@ def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule):
     if ctx.liable not in ctx.seats:
         raise ContextError(f"--liable {ctx.liable!r} is not a seat at this table")
     units = sum(i.value for i in pao)
-    part = min(YAKUMAN_BASE * units, int(value.base))
+    part = int(value.base) if whose == "hand" else min(YAKUMAN_BASE * units, int(value.base))
     rest = int(value.base) - part
     winner_dealer = ctx.seat == ctx.dealer
     why = f"pao ({rule})" if rule else "pao"

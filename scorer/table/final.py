@@ -5,7 +5,7 @@
   deposits left on the table go to first place (`leftover: first`) or stay (`table`); each
   player's result in `units` (1000: thousands) is (points - return) / units + uma, and first place
   takes the oka, (return - start) x players / units. `rounding: tenhou` rounds every player but the
-  first to the nearest unit (500 up, as Tenhou's logs show) and gives the first the balance, so the
+  first to the nearest unit (500 away from zero, as Tenhou's logs show) and gives the first the balance, so the
   results sum to zero; `exact` keeps the hundreds. A chombo paid by deduction (the false_win
   model's `how: deduct`) takes its `deduction` points off the offender's result.
 - `table_points` (MCR): `points` by rank (4, 2, 1, 0); tied players share the points of the places
@@ -103,7 +103,9 @@ def _uma(game, points, pot, events, spec) -> dict:
     for place, i in enumerate(order):
         after = (pts[i] - ret) / units
         if spec.get("rounding") == "tenhou":
-            after = math.floor(pts[i] / units + 0.5) - ret / units
+            # "to the closest thousand, 4 down, 5 up" on the size: -7,500 is -8 (a bust player's
+            # result in a real Tenhou log), 25,500 is 26
+            after = math.copysign(math.floor(abs(pts[i]) / units + 0.5), pts[i]) - ret / units
         shared_place = next((g[0] for g in groups if place in g), place)
         rows[place] = {"player": game.players[i], "place": shared_place + 1, "points": num(pts[i]),
                        "after_return": num(round(after, 6)), "oka": num(round(okas[place], 6)),
