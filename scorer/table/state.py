@@ -9,7 +9,7 @@ scoring reads: `--streak`, Hangzhou's lao - 1), `stays` (the dealer's stays in a
 `over` (the session has ended)."""
 from __future__ import annotations
 
-from ..rulesets.context_values import MAX_STREAK
+from ..rulesets.keys import MAX_STREAK
 
 SEATS = "ESWN"
 WINDS = ("East", "South", "West", "North")
