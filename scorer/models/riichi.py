@@ -7,6 +7,8 @@ Basic points = fu x 2^(2 + han), capped at 2000 (mangan); 5 han mangan 2000, 6-7
 and 2x from the dealer (a dealer's self-draw: 2x from each)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.result import HandValue, Transfer
 from ..errors import ContextError
 from ..rulesets.registry import pay_model, value_model
@@ -105,7 +107,10 @@ _FIGURES: dict = {}  # (han, fu, unrounded fu, kazoe, kiriage, dealer won, self-
 def _yakuman(items, ctx, winner_dealer, double_yakuman, max_yakuman):
     """Any yakuman replaces every yaku and dora."""
     yakuman = [i for i in items if i.unit == "yakuman"]
-    n = sum(i.value if double_yakuman or i.group != "double_yakuman" else 1 for i in yakuman)
+    if not double_yakuman:  # each item says what it counts, so the items add up to the total
+        yakuman = [replace(i, value=1, rule=f"{i.rule} (counted once: double_yakuman is off)")
+                   if i.group == "double_yakuman" and i.value > 1 else i for i in yakuman]
+    n = sum(i.value for i in yakuman)
     n = min(n, max_yakuman)
     name = "yakuman" if n == 1 else f"{n}x yakuman"
     return _value(yakuman, n, "yakuman", 0, YAKUMAN_BASE * n, name, ctx, winner_dealer, (1, 13 * n, 0, 0))

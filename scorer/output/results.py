@@ -12,6 +12,7 @@ from ..notation.hand import KONG
 from ..notation.tiles import glyph, tile_name
 from .render import SCHEMA_VERSION
 from .render import fmt as _fmt
+from .riichi_words import result_words
 from .width import field, fill, fit_table
 
 
@@ -96,6 +97,12 @@ def _total_text(value) -> str:
     return "; ".join(parts)
 
 
+def payments_head(value, ctx) -> str:
+    """'Payments', with riichi's shorthand of the hand's payment beside it (honba and sticks apart)."""
+    words = result_words(value, ctx)
+    return f"Payments ({words})" if words else "Payments"
+
+
 def payments_rows(transfers):
     return [[t.frm, t.to, _fmt(t.amount), t.why] for t in transfers]
 
@@ -145,7 +152,7 @@ def result_text(result, show_all=False, claim=None, glyphs=False, compact=False)
     out.append("")
     out.append(field("Total:", _total_text(v)))
     out.append("")
-    out.append("Payments")
+    out.append(payments_head(v, result.ctx))
     out.append(payments_table(result.transfers, compact))
     out.append(field("Net:", net_text(result.net)))
     for w in result.warnings:

@@ -9,6 +9,7 @@ from ..notation.tiles import tile_name
 from .render import SCHEMA_VERSION
 from .render import fmt as _fmt
 from .results import result_dict
+from .riichi_words import value_words
 from .width import field, fill, fit_table
 
 
@@ -40,9 +41,19 @@ def compare_json(rows) -> str:
 def _wait_cell(result, refused) -> str:
     if result is None:
         return "refused: " + refused.split(": ", 1)[-1]
-    v = result.value
-    total = f"limit ({v.details.get('limit hand', '')})" if v.limit else f"{_fmt(v.total)} {v.unit}"
-    return f"{total}, wins {_fmt(result.net[result.ctx.seat])}"
+    return f"{value_text(result.value)}, wins {_fmt(result.net[result.ctx.seat])}"
+
+
+def value_text(v) -> str:
+    """A value in a cell: riichi's words ('3 han 40 fu', 'mangan', 'double yakuman'), else the total,
+    a limit hand by its name when the ruleset gives one."""
+    words = value_words(v)
+    if words:
+        return words
+    if v.limit:
+        name = v.details.get("limit hand", "")
+        return f"limit ({name})" if name else "limit"
+    return f"{_fmt(v.total)} {v.unit}".strip()
 
 
 def waits_text(w) -> str:
@@ -75,8 +86,7 @@ def _waits_cell(w) -> str:
         if r is None:
             parts.append(f"{tile_name(x.tile)} (refused)")
             continue
-        v = r.value
-        val = "limit" if v.limit else f"{_fmt(v.total)} {v.unit}".strip()
+        val = value_text(r.value)
         parts.append(f"{tile_name(x.tile)} {val} +{_fmt(r.net[r.ctx.seat])}" + (" (dead)" if x.dead else ""))
     return ", ".join(parts)
 
