@@ -53,3 +53,52 @@ def test_a_double_yakuman_counted_once_says_so_in_its_item():
     d = json.loads(r.output)
     assert d["total"] == {"value": 1, "unit": "yakuman"}
     assert sum(i["value"] for i in d["items"]) == 1
+
+
+# ---- 3. pay as strict as score; riichi claims in players' words ------------------------------
+
+@pytest.mark.parametrize("args, text", [
+    (("-v", "riichi", "--total", "0", "--self-draw"), "at least 1 han"),
+    (("-v", "riichi", "--total", "1", "--fu", "25", "--self-draw"), "25-fu hand"),
+    (("-v", "riichi", "--total", "2", "--fu", "35", "--self-draw"), "35 counts as 40"),
+    (("-v", "riichi", "--total", "2", "--fu", "20", "--discarder", "S"), "30 fu or more"),
+    (("-v", "riichi", "--total", "2", "--fu", "120", "--self-draw"), "110 fu"),
+    (("-v", "mcr", "--total", "6", "--self-draw"), "8-fan minimum"),
+    (("-v", "mcr", "--total", "10", "--limit", "--self-draw"), "no limit"),
+])
+def test_pay_refuses_what_no_hand_can_be(args, text):
+    r = run("pay", *args)
+    assert r.exit_code == 2 and text in r.output, r.output
+    assert "Traceback" not in r.output
+
+
+def test_pay_takes_a_visible_fu():
+    assert "--fu FU" in run("pay", "--help").output
+    r = run("pay", "-v", "riichi", "--total", "3", "--fu", "40", "--discarder", "W", "--seat", "S")
+    assert r.exit_code == 0 and "Payments (3 han 40 fu, 5200)" in r.output  # non-dealer ron 3-40: 5200
+    r = run("pay", "-v", "riichi", "--total", "2", "--fu", "25", "--discarder", "W", "--seat", "S")
+    assert r.exit_code == 0 and "Payments (2 han 25 fu, 1600)" in r.output  # seven pairs ron: 1600
+    r = run("pay", "-v", "hk-old", "--total", "3", "--limit", "--self-draw")
+    assert r.exit_code == 0  # hk-old's limit pays a fixed amount
+
+
+# riichi, ippatsu and one dora on a closed wait: 3 han 40 fu, a non-dealer's ron 5200 (tsumo 3-30: 1000/2000)
+RON = ("score", RIICHI_HAND, "-v", "riichi", "--riichi", "--ippatsu", "--dora", "1m", "--discarder", "W",
+       "--seat", "S")
+TSUMO = ("score", RIICHI_HAND, "-v", "riichi", "--riichi", "--dora", "1m", "--self-draw", "--seat", "S")
+
+
+@pytest.mark.parametrize("args, claim, right, money", [
+    (RON, "5200", True, ""),
+    (RON, "3900", False, "W owes S 1300 more"),
+    (RON, "mangan", False, "W owes S 2800 less"),
+    (TSUMO, "1000/2000", True, ""),
+    (TSUMO, "4000", True, ""),  # what the winner collects for the hand
+    (TSUMO, "1300/2600", False, "E owes S 600 less"),
+    (TSUMO, "2600all", False, "W owes S 1600 less"),
+])
+def test_riichi_claims_in_players_words(args, claim, right, money):
+    r = run(*args, "--claim", claim)
+    assert r.exit_code == (0 if right else 1), r.output
+    assert ("correct." in r.output) == right
+    assert money in r.output

@@ -122,17 +122,23 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
 
 @main.command()
 @click.option("--total", type=float, required=True, help="The hand's total as the table counted it (faan, points...).")
-@click.option("--limit", "is_limit", is_flag=True, help="The hand is a limit hand (pays the ruleset's limit).")
+@click.option("--limit", "is_limit", is_flag=True,
+              help="The hand is a limit hand (pays the ruleset's fixed limit; refused where there is none).")
+@click.option("--fu", type=int, metavar="FU",
+              help="Riichi: the hand's fu with --total as its han (default 30); 20 to 110, 25 for seven pairs.")
 @context_options(skip=("win", "wild", "indicator", "fourth_tile", "dora", "ura", "riichi", "double_riichi", "ippatsu"))
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def pay(total, is_limit, fmt, **kw):
+def pay(total, is_limit, fu, fmt, **kw):
     """Payments only, from a total the table counted itself.
 
     \b
     Examples:
       mjscore pay --total 6 --seat N --discarder S
-      mjscore pay --total 10 --limit --self-draw --seat south"""
+      mjscore pay --total 10 --limit --self-draw --seat south
+      mjscore pay -v riichi --total 3 --fu 40 --discarder W --seat S"""
     variant, ctx = context_kwargs(kw)
+    if fu is not None:
+        ctx["extra"] = {**ctx.get("extra", {}), "fu": fu}
 
     def go():
         from ..core import engine
@@ -140,7 +146,7 @@ def pay(total, is_limit, fmt, **kw):
 
         value, transfers, net = engine.pay(total, ctx, variant=variant, limit=is_limit)
         click.echo(output.pay_json(variant, value, transfers, net) if fmt == "json"
-                   else output.pay_text(variant, value, transfers, net))
+                   else output.pay_text(variant, value, transfers, net, ctx))
 
     run_guarded(go, fmt)
 

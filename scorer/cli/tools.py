@@ -91,7 +91,7 @@ def run_score(hand, ctx, variant, fmt="text", show_all=False, claim=None, claim_
     claims = ([parse_claim(claim)] if claim is not None else []) + (
         [parse_claim(claim_net, net=True)] if claim_net is not None else [])
     for c in claims:
-        if c.kind != "limit":  # nan would never equal, inf never be refused
+        if c.kind not in ("limit", "words"):  # nan would never equal, inf never be refused
             check_amount("--claim-net" if c.kind == "net" else "--claim", c.amount)
     try:
         result = engine.score(hand, ctx, variant=variant)

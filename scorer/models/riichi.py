@@ -58,14 +58,13 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
     """Yaku han (dora on top, once a yaku is there) and fu rounded up to 10 (seven pairs: 25) to
     basic points; any yakuman replaces every yaku and dora. `kazoe`: 13+ han count as `yakuman`,
     `sanbaiman` or `multiple` (26 han double yakuman...). `double_yakuman` false counts the double
-    forms (group double_yakuman) once. `total` (mjscore pay): han, with `--set fu=N` (default 30).
+    forms (group double_yakuman) once. `total` (mjscore pay): han, with `--fu N` (default 30).
     `unit` names the patterns' default unit (han); fu and yakuman items say their own."""
     winner_dealer = ctx.seat == ctx.dealer
     if total is not None:
-        fu = ctx.extra.get("fu", 30)
-        if not isinstance(fu, int) or isinstance(fu, bool) or fu < 20:
-            raise ContextError(f"fu must be a whole number of at least 20, got {fu!r}")
         han = int(total)
+        fu = ctx.extra.get("fu", 30)
+        check_han_fu(han, fu, ctx.by_self_draw)
         base, limit = basic_points(han, fu, kazoe, kiriage)
         return _value([], han, "han", fu, base, limit, ctx, winner_dealer, (0, han, fu, 0))
     han = fu_raw = 0
@@ -99,6 +98,29 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
         _FIGURES[key] = got
     base, limit, details, order = got
     return HandValue(items, han, "han", base, True, "", limit, dict(details), order)  # (by position: cheaper)
+
+
+def check_han_fu(han, fu, self_draw):
+    """Refuse a han and fu count no hand can have (`mjscore pay`): the fu rules of EMA RCR 4.1.1
+    Minipoints and riichi.wiki, Fu."""
+    if han < 1:
+        raise ContextError("--total: a win needs at least 1 han, a yaku (EMA RCR 4.2: a hand "
+                           "without a yaku cannot win)")
+    if not isinstance(fu, int) or isinstance(fu, bool) or fu < 20:
+        raise ContextError(f"--fu: a whole number of at least 20 (the base fu), got {fu!r}")
+    if fu == 25:
+        if han < 2:
+            raise ContextError("--fu 25 is seven pairs' fixed fu, and seven pairs is 2 han: a 25-fu hand "
+                               "has at least 2 han (EMA RCR 4.1.1 Minipoints)")
+    elif fu % 10:
+        raise ContextError(f"--fu {fu}: fu are rounded up to the next 10 (only seven pairs keeps 25): "
+                           f"{fu} counts as {-(-fu // 10) * 10} (EMA RCR 4.1.1 Minipoints)")
+    if fu == 20 and not self_draw:
+        raise ContextError("--fu 20 on a discard win: a closed ron adds 10 fu and an open hand of 20 fu "
+                           "counts 30, so a ron is 30 fu or more, 25 for seven pairs (riichi.wiki, Fu)")
+    if fu > 110:
+        raise ContextError(f"--fu {fu}: no hand counts more than 110 fu (riichi.wiki, Fu: the most a "
+                           "hand can count, rounded up)")
 
 
 _FIGURES: dict = {}  # (han, fu, unrounded fu, kazoe, kiriage, dealer won, self-draw) -> _figures(...)

@@ -260,6 +260,8 @@ def claim_verdict_text(result, verdict) -> str:
         lines.append("Money (in seat order):")
         for frm, to, d in verdict.money:
             lines.append(f"  {frm} owes {to} {_fmt(abs(d))} {'more' if d > 0 else 'less'} than the claim says")
+    elif claim.kind == "words" and not verdict.correct:
+        pass  # words of the other way of winning ('1300/2600' for a ron): nothing to set side by side
     elif claim.kind != "net":
         lines.append("Money: no change, the claim pays the same.")
     return "\n".join(lines)
@@ -338,11 +340,15 @@ def result_json(result, show_all=False, claim=None, glyphs=False) -> str:
     return json.dumps(result_dict(result, show_all, claim, glyphs), ensure_ascii=False)
 
 
-def pay_text(variant_ref, value, transfers, net) -> str:
+def pay_text(variant_ref, value, transfers, net, ctx=None) -> str:
+    from ..rulesets.context import context_from
     from ..rulesets.variant import load_variant
 
     var = load_variant(variant_ref)
-    return "\n".join([f"{var.name}  [{var.id}]", f"Total:    {_total_text(value)}", "", "Payments",
+    head = "Payments"
+    if ctx is not None and "basic points" in value.details:  # riichi's shorthand needs the seats
+        head = payments_head(value, context_from(dict(ctx)) if isinstance(ctx, dict) else ctx)
+    return "\n".join([f"{var.name}  [{var.id}]", f"Total:    {_total_text(value)}", "", head,
                       payments_table(transfers),
                       f"Net:      {net_text(net)}"])
 

@@ -6,9 +6,12 @@ A value is a riichi value when its model put "basic points" in its details (the 
 the only one that counts basic points); everything here returns "" for any other value."""
 from __future__ import annotations
 
-from ..models.riichi import shares
+from ..models.riichi import LIMITS, YAKUMAN_BASE, shares
 
 _MULTIPLE = {2: "double", 3: "triple", 4: "quadruple", 5: "quintuple", 6: "sextuple"}
+# a limit's name -> its basic points (EMA RCR 4.3 Scoring table: mangan 2000 ... yakuman 8000 each)
+BASIC_OF_LIMIT = {name: base for _han, base, name in LIMITS} | {
+    f"{word} yakuman": n * YAKUMAN_BASE for n, word in _MULTIPLE.items()}
 
 
 def is_riichi(value) -> bool:
