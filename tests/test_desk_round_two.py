@@ -5,6 +5,7 @@ table), not from our own output."""
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from click.testing import CliRunner
 
@@ -102,3 +103,82 @@ def test_riichi_claims_in_players_words(args, claim, right, money):
     assert r.exit_code == (0 if right else 1), r.output
     assert ("correct." in r.output) == right
     assert money in r.output
+
+
+# ---- 2. every JSON result replays ------------------------------------------------------------
+
+def _flags_for(rng, variant):
+    """Random values for the flags and options the ruleset reads (none it would refuse)."""
+    extra = {}
+    flags = set(variant.flags)
+    for key, make in (("riichi", lambda: True), ("ippatsu", lambda: True), ("honba", lambda: rng.randint(1, 3)),
+                      ("sticks", lambda: rng.randint(1, 2)), ("dora", lambda: rng.choice(["1m", "E", "5p 9s"])),
+                      ("streak", lambda: rng.randint(1, 3)), ("fourth_tile", lambda: True),
+                      ("floats", lambda: rng.randint(1, 2)), ("last_tile", lambda: True)):
+        if (key in flags or key == "last_tile") and rng.random() < 0.4:
+            extra[key] = make()
+    if extra.get("ippatsu"):
+        extra["riichi"] = True
+    if "ura" in flags and extra.get("riichi") and rng.random() < 0.5:
+        extra["ura"] = "2p"
+    rules = {}
+    for name, value in variant.bind({}).options.items():
+        if isinstance(value, bool) and rng.random() < 0.3:
+            rules[name] = not value
+    if rules:
+        extra["rules"] = rules
+    return extra
+
+
+@pytest.mark.parametrize("variant_id", sorted(__import__("scorer.rulesets.files", fromlist=["x"]).shipped_ids()))
+def test_a_json_result_scores_again_from_itself(variant_id):
+    import random
+
+    from scorer.core import engine
+    from scorer.core.replay import replay_input
+    from scorer.errors import MjError
+    from scorer.output.results import result_dict
+    from scorer.rulesets.variant import load_variant
+    from tests.gen import wild_hand
+    from tests.test_properties import allowed_tiles
+
+    v = load_variant(variant_id)
+    rng = random.Random(28)
+    replayed = 0
+    for _ in range(300):
+        if replayed == 25:
+            break
+        hand, ctx = wild_hand(rng, v, rng.choice([0, 0, 1]), tiles=allowed_tiles(v))
+        ctx.update(_flags_for(rng, v))
+        try:
+            first = json.loads(json.dumps(result_dict(engine.score(hand, ctx, variant=variant_id))))
+        except MjError:
+            continue
+        unit = first["total"]["unit"]
+        items = sum(i["value"] for i in first["items"] if i["unit"] == unit)
+        if unit == "yakuman" or (not first["limit"] and {i["unit"] for i in first["items"]} <= {unit, "fu"}
+                                 and not {"capped_at", "cap", "limit"} & set(first["details"])):
+            assert items == first["total"]["value"], first  # an additive count: the items add up
+        h, var, c = replay_input(first)
+        again = result_dict(engine.score(h, c, variant=var))
+        assert json.loads(json.dumps(again)) == first, (hand, ctx)
+        replayed += 1
+    assert replayed >= 10, replayed
+
+
+def test_score_replay_round_trip_on_the_command_line(tmp_path):
+    r = run(*RON, "--honba", "2", "--sticks", "1", "--rule", "kiriage=true", "--format", "json")
+    stored = json.loads(r.output)
+    jsonschema.validate(stored, json.loads((ROOT / "docs" / "schema" / "score.json").read_text()))
+    assert {"riichi": True, "ippatsu": True, "dora": "1m", "honba": 2, "sticks": 1}.items() <= stored["context"].items()
+    assert stored["context"]["rules"] == {"kiriage": True}
+    f = tmp_path / "stored.json"
+    f.write_text(r.output)
+    again = run("score", "--replay", str(f), "--format", "json")
+    assert again.exit_code == 0 and json.loads(again.output) == stored
+    text = run("score", "--replay", str(f))
+    assert "the same total and payments as stored" in text.output
+    stored["net"]["S"] += 100
+    f.write_text(json.dumps(stored))
+    assert run("score", "--replay", str(f)).exit_code == 1  # a stored result that no longer holds
+    assert run("score", "--replay", str(f), "--riichi").exit_code == 2

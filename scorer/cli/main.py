@@ -87,8 +87,10 @@ def main():
 
 
 @main.command()
-@click.argument("hand")
+@click.argument("hand", required=False)
 @context_options
+@click.option("--replay", "replay", type=click.File("r"), metavar="FILE.json",
+              help="Score again a result stored by `score --format json` (its hand, context and options).")
 @click.option("--all", "show_all", is_flag=True, help="List every reading with its score and mark the one chosen.")
 @click.option("--claim", metavar="TOTAL|limit",
               help="A total someone claimed (or `limit`): say whether it is right and what it changes in money.")
@@ -96,7 +98,7 @@ def main():
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--glyphs", is_flag=True, help="Show the tiles held as Unicode glyphs as well.")
 @click.option("--compact", is_flag=True, help="Leave the Rule column out of the tables.")
-def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
+def score(hand, replay, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
     """Score HAND and print who pays whom (notation: docs/NOTATION.md).
 
     \b
@@ -110,11 +112,21 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
       mjscore score "{1111m} 999m 111p 999p E E" --self-draw --claim limit
       mjscore score "🀄️🀄️🀄️🀇🀈🀉🀙🀚🀛🀐🀑🀒🀝🀝" --self-draw --glyphs \\
                     --rule min_faan=1"""
-    variant, ctx = context_kwargs(kw)
+    if replay is not None:
+        given = sorted("--" + k.replace("_", "-") for k, v in kw.items() if v not in (None, ()))
+        if hand is not None or given:
+            fail("--replay scores the stored hand, context and options as they are; give no hand or "
+                 f"{', '.join(given) or 'HAND'} with it", fmt)
+    elif hand is None:
+        fail("score takes a HAND (quoted, e.g. \"123m 456p 789s EEE 5s 5s\") or --replay FILE.json "
+             "(see: mjscore score --help)", fmt)
+    variant, ctx = context_kwargs(kw) if replay is None else (None, None)
 
     def go():
-        from .tools import run_score
+        from .tools import run_replay, run_score
 
+        if replay is not None:
+            return run_replay(replay, fmt, show_all, claim, claim_net, glyphs, compact)
         return run_score(hand, ctx, variant, fmt, show_all, claim, claim_net, glyphs, compact)
 
     sys.exit(run_guarded(go, fmt) or 0)

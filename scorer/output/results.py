@@ -6,6 +6,7 @@ import json
 from functools import lru_cache
 
 from ..core.blocks import Block
+from ..core.replay import context_echo
 from ..core.result import num
 from ..notation.format import format_tiles
 from ..notation.hand import KONG
@@ -298,8 +299,7 @@ def result_dict(result, show_all=False, claim=None, glyphs=False, refused=None, 
         "legal": refused is None,
         "payments": [t.as_dict() for t in result.transfers],
         "net": result.net,
-        "context": {"win": result.ctx.win_type, "seat": result.ctx.seat, "round": result.ctx.round,
-                    "dealer": result.ctx.dealer},
+        "context": context_echo(result.ctx),  # every input that changed the result: it replays
         "options": result.options,
         "why_chosen": result.why_chosen,
     }
