@@ -182,3 +182,24 @@ def test_score_replay_round_trip_on_the_command_line(tmp_path):
     f.write_text(json.dumps(stored))
     assert run("score", "--replay", str(f)).exit_code == 1  # a stored result that no longer holds
     assert run("score", "--replay", str(f), "--riichi").exit_code == 2
+
+
+# ---- 8. variants --format json ---------------------------------------------------------------
+
+def _schema(name):
+    return json.loads((ROOT / "docs" / "schema" / f"{name}.json").read_text())
+
+
+def test_variants_list_and_show_as_json():
+    from scorer.rulesets.files import shipped_ids
+
+    r = run("variants", "--format", "json")
+    d = json.loads(r.output)
+    jsonschema.validate(d, _schema("variants"))
+    assert [v["id"] for v in d["variants"]] == list(shipped_ids())
+    riichi = next(v for v in d["variants"] if v["id"] == "riichi")
+    assert riichi["players"] == 4 and riichi["tiles"] == 14 and riichi["club"] is False
+    s = json.loads(run("variants", "show", "riichi", "--format", "json").output)
+    jsonschema.validate(s, _schema("variant"))
+    assert len(s["patterns"]) == riichi["patterns"]
+    assert "variants.json" in (ROOT / "docs" / "JSON.md").read_text()

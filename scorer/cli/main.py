@@ -164,16 +164,17 @@ def pay(total, is_limit, fu, fmt, **kw):
 
 
 @main.group(invoke_without_command=True)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.pass_context
-def variants(cctx):
+def variants(cctx, fmt):
     """List the rulesets (`variants show ID` for one's patterns, values and options)."""
     if cctx.invoked_subcommand is None:
         def go():
             from ..output import rulesets as rulesets_out
 
-            click.echo(rulesets_out.variants_table())
+            click.echo(rulesets_out.variants_json() if fmt == "json" else rulesets_out.variants_table())
 
-        run_guarded(go)
+        run_guarded(go, fmt)
 
 
 @variants.command("show")

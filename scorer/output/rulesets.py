@@ -11,20 +11,36 @@ from .width import field, fill, fit_table
 
 
 def variants_table() -> str:
+    rows = []
+    for d in variants_list():
+        if "refused" in d:
+            rows.append([d["id"], f"(club file refused: {d['refused']})", "", "", "", ""])
+        else:
+            rows.append([d["id"], d["name"] + (" (club)" if d["club"] else ""), d["players"], d["tiles"],
+                         d["patterns"], d["options"]])
+    return fit_table(rows, ["id", "ruleset", "players", "tiles", "patterns", "options"], wrap=1, note="Ruleset")
+
+
+def variants_list() -> list[dict]:
+    """The rulesets `mjscore variants` lists, as dicts: shipped first, then the club folder's."""
     from ..rulesets.files import club_ids, shipped_ids
     from ..rulesets.variant import load_variant
 
-    rows = []
-    for vid in shipped_ids():
-        v = load_variant(vid)
-        rows.append([v.id, v.name, v.players, 3 * v.sets + 2, len(v.patterns), len(v.options)])
-    for vid in club_ids():  # MJSCORE_VARIANTS folders: a broken club file is named, not fatal here
-        try:
-            v = load_variant(vid)
-            rows.append([v.id, f"{v.name} (club)", v.players, 3 * v.sets + 2, len(v.patterns), len(v.options)])
-        except MjError as e:
-            rows.append([vid, f"(club file refused: {e})", "", "", "", ""])
-    return fit_table(rows, ["id", "ruleset", "players", "tiles", "patterns", "options"], wrap=1, note="Ruleset")
+    out = []
+    for club, ids in ((False, shipped_ids()), (True, club_ids())):
+        for vid in ids:
+            try:
+                v = load_variant(vid)
+            except MjError as e:  # a broken club file is named, not fatal here
+                out.append({"id": vid, "club": club, "refused": str(e)})
+                continue
+            out.append({"id": v.id, "name": v.name, "club": club, "players": v.players, "tiles": 3 * v.sets + 2,
+                        "patterns": len(v.patterns), "options": len(v.options)})
+    return out
+
+
+def variants_json() -> str:
+    return json.dumps({"schema_version": SCHEMA_VERSION, "variants": variants_list()}, ensure_ascii=False)
 
 
 def variant_text(ref) -> str:
