@@ -203,3 +203,23 @@ def test_variants_list_and_show_as_json():
     jsonschema.validate(s, _schema("variant"))
     assert len(s["patterns"]) == riichi["patterns"]
     assert "variants.json" in (ROOT / "docs" / "JSON.md").read_text()
+
+
+# ---- 4. compare across any rulesets ----------------------------------------------------------
+
+def test_compare_leaves_out_a_flag_a_ruleset_does_not_read_with_a_note():
+    args = ("compare", "123m 456p 789s EEE 5s 5s", "--self-draw", "--dora", "1m", "--indicator", "4s",
+            "-V", "hk-old:min_faan=1", "-V", "riichi", "-V", "hangzhou")
+    r = run(*args)
+    assert r.exit_code == 0, r.output
+    assert "refused" not in r.output
+    rows = json.loads(run(*args, "--format", "json").output)
+    jsonschema.validate(rows, _schema("compare"))
+    by_id = {row["variant"]: row for row in rows}
+    assert sorted(by_id["hk-old"]["notes"]) == ["--dora: hk-old has no dora", "--indicator: hk-old has no indicator"]
+    assert by_id["riichi"]["notes"] == ["--indicator: riichi has no indicator"]
+    assert by_id["hangzhou"]["notes"] == ["--dora: hangzhou has no dora"]
+    # riichi read its dora: menzen tsumo, double east (dealer's seat and round), dora 2m: 4 han 40 fu
+    assert by_id["riichi"]["result"]["total"] == {"value": 4, "unit": "han"}
+    assert by_id["riichi"]["result"]["context"]["dora"] == "1m"
+    assert by_id["hangzhou"]["result"]["context"]["indicator"] == "4s"

@@ -20,12 +20,13 @@ def _money(result) -> str:
 def compare_text(hand, rows) -> str:
     table = []
     for c in rows:
+        left_out = "".join(f"; {n}" for n in c.notes)  # the flags this ruleset does not read
         if c.result is None:
-            table.append([c.variant, "-", "refused: " + c.refused])
+            table.append([c.variant, "-", "refused: " + c.refused + left_out])
         else:
             v = c.result.value
-            total = ("limit " if v.limit else "") + f"{_fmt(v.total)} {v.unit}".strip()
-            table.append([c.variant, total, _money(c.result)])
+            total = value_words(v) or ("limit " if v.limit else "") + f"{_fmt(v.total)} {v.unit}".strip()
+            table.append([c.variant, total, _money(c.result) + left_out])
     return f"Hand: {hand}\n" + fit_table(table, ["ruleset", "total", "net per seat / why not"], wrap=2,
                                          note="Why not")
 
@@ -33,7 +34,7 @@ def compare_text(hand, rows) -> str:
 def compare_json(rows) -> str:
     # a list (one entry per ruleset), as before schema versions: each entry carries the version
     return json.dumps([{"schema_version": SCHEMA_VERSION, "variant": c.variant, "name": c.name,
-                        "refused": c.refused or None,
+                        "refused": c.refused or None, "notes": list(c.notes),
                         "result": result_dict(c.result) if c.result is not None else None} for c in rows],
                       ensure_ascii=False)
 
