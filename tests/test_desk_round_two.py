@@ -223,3 +223,85 @@ def test_compare_leaves_out_a_flag_a_ruleset_does_not_read_with_a_note():
     assert by_id["riichi"]["result"]["total"] == {"value": 4, "unit": "han"}
     assert by_id["riichi"]["result"]["context"]["dora"] == "1m"
     assert by_id["hangzhou"]["result"]["context"]["indicator"] == "4s"
+
+
+# ---- 5. messages that lead to the fix --------------------------------------------------------
+
+def test_a_hand_typed_without_quotes_is_told_to_quote_it():
+    r = run("score", "123p", "456p", "CCC", "NNN", "55p", "--seat", "N", "--discarder", "S")
+    assert r.exit_code == 2
+    assert 'put it in quotes, mjscore score "123p 456p CCC NNN 55p"' in r.output
+
+
+def test_lower_case_honours_get_the_upper_case_hint():
+    r = run("score", "123p 456p ccc NNN 55p", "--seat", "N", "--discarder", "S")
+    assert r.exit_code == 2 and "honours are upper case: C" in r.output
+
+
+def test_wuhan_asks_for_the_laizi_as_it_takes_it():
+    r = run("score", "123m 456p 789s 234s 55p", "-v", "wuhan", "--self-draw")
+    assert r.exit_code == 2 and "--wild TILE" in r.output and "--indicator" not in r.output
+
+
+def test_a_hand_file_error_names_the_files_keys(tmp_path):
+    f = tmp_path / "night.yaml"
+    f.write_text('- hand: "123p 456p CCC NNN 55p"\n  seat: N\n- hand: "123p 456p CCC NNN 55p"\n'
+                 '  self_draw: true\n  dora: 3m\n')
+    r = run("batch", str(f))
+    assert "self_draw: true, discarder: SEAT or robbed: SEAT" in r.output
+    assert "dora means nothing in hk-old (its keys:" in r.output
+    assert "--self-draw" not in r.output and "--dora" not in r.output
+
+
+def test_compact_keeps_the_payments_why():
+    r = run("score", "123p 456p CCC NNN 55p", "--seat", "N", "--discarder", "S", "--compact")
+    assert "Why" in r.output and "discarder pays double" in r.output
+    assert "Rule" not in r.output
+    assert "payments keep their Why" in run("score", "--help").output
+
+
+# ---- 6. the table at the desk ----------------------------------------------------------------
+
+WIN = "123m 456p 789s EEE 5s 5s"
+
+
+@pytest.fixture
+def desk(tmp_path):
+    env = {"MJSCORE_CONFIG_DIR": str(tmp_path / "cfg"), "MJSCORE_USER": "ref", "MJSCORE_TABLE": ""}
+    path = str(tmp_path / "night.db")
+    r = run("table", "new", path, "-v", "hk-old", "--players", "Annabel,Bob,Cat,Carl", "--rule", "min_faan=0",
+            env=env)
+    assert r.exit_code == 0, r.output
+    return path, env
+
+
+def test_errors_at_the_table_name_players_not_seats(desk):
+    path, env = desk
+    r = run("table", "win", path, WIN, "--winner", "Bob", "--discarder", "Bob", env=env)
+    assert r.exit_code == 2 and "the winner (Bob) cannot also be the discarder" in r.output
+
+
+def test_a_player_by_a_unique_beginning_and_did_you_mean(desk):
+    path, env = desk
+    r = run("table", "win", path, WIN, "-w", "bo", "-d", "ann", env=env)
+    assert r.exit_code == 0 and "Bob wins on Annabel's discard" in r.output
+    r = run("table", "win", path, WIN, "-w", "ca", "-s", env=env)
+    assert r.exit_code == 2 and "'ca' could be Cat or Carl" in r.output
+    r = run("table", "win", path, WIN, "-w", "Bobby", "-s", env=env)
+    assert r.exit_code == 2 and "did you mean Bob" in r.output
+
+
+def test_a_current_table_by_use_or_by_the_environment(desk, tmp_path):
+    path, env = desk
+    r = run("table", "show", env=env)
+    assert r.exit_code == 2 and "mjscore table use FILE" in r.output
+    assert run("table", "use", path, env=env).exit_code == 0
+    assert (tmp_path / "cfg" / "current").read_text().strip() == str(Path(path).resolve())
+    r = run("table", "win", WIN, "-w", "Bob", "-d", "Annabel", env=env)
+    assert r.exit_code == 0 and "#1" in r.output
+    assert "Bob wins" in run("table", "show", env=env).output
+    other = str(tmp_path / "other.db")
+    run("table", "new", other, "-v", "hk-old", "--players", "A,B,C,D", env=env)
+    r = run("table", "show", env={**env, "MJSCORE_TABLE": other})
+    assert r.exit_code == 0 and "Bob" not in r.output
+    assert "-w, --winner" in run("table", "win", "--help", env=env).output

@@ -34,6 +34,7 @@ from ..notation.parse import hand_text
 from .jobs import Job, _new_job
 from .ledger import paid_by_seat
 from .write import middle_parts, value_column
+from .words import in_file_keys
 
 # ---- scoring ----------------------------------------------------------------------------------
 
@@ -114,8 +115,8 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
 
             out["text"] = result_text(r)
         return out
-    except MjError as e:
-        return {"error": str(e)}
+    except MjError as e:  # in the hand file's words: its keys, not the command's flags
+        return {"error": in_file_keys(str(e))}
     except RecursionError:
         return {"error": "the record is nested too deeply"}
     except Exception as e:  # a bug: report it with the record, keep going

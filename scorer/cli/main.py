@@ -35,7 +35,7 @@ class LazyGroup(click.Group):
             if e.ctx is not None:
                 sub = e.ctx.command_path[len(e.ctx.find_root().command_path):].strip()
             where = f" (see: mjscore {sub + ' ' if sub else ''}--help)"
-            fail(e.format_message() + where, "json" if _json_wanted(argv) else "text")
+            fail(_unquoted_hand(e, sub) or e.format_message() + where, "json" if _json_wanted(argv) else "text")
         except click.ClickException as e:
             fail(e.format_message(), "json" if _json_wanted(argv) else "text")
         except click.Abort:
@@ -69,6 +69,17 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _unquoted_hand(e, sub) -> str:
+    """A hand typed without quotes reaches click as several arguments: say to quote it, as it was typed."""
+    hand = (e.ctx.params.get("hand") if e.ctx is not None else None) or ""
+    message = e.format_message()
+    if not hand or not message.startswith("Got unexpected extra argument"):
+        return ""
+    extra = message[message.find("(") + 1:message.rfind(")")]
+    return (f"the hand is one argument: put it in quotes, mjscore {sub} \"{hand} {extra}\" "
+            "(the shell splits it at each space otherwise)")
+
+
 from .common import _json_wanted, context_kwargs, context_options, fail, run_guarded
 
 
@@ -97,7 +108,7 @@ def main():
 @click.option("--claim-net", type=float, metavar="AMOUNT", help="The winner's net someone claimed (money, all seats settled).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @click.option("--glyphs", is_flag=True, help="Show the tiles held as Unicode glyphs as well.")
-@click.option("--compact", is_flag=True, help="Leave the Rule column out of the tables.")
+@click.option("--compact", is_flag=True, help="Leave the Rule column out of the items table (payments keep their Why).")
 def score(hand, replay, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
     """Score HAND and print who pays whom (notation: docs/NOTATION.md).
 

@@ -10,6 +10,7 @@ import textwrap
 import click
 
 from .common import _pairs, fail, run_guarded
+from .table_current import TableGroup
 from .table_common import (
     BY,
     FMT,
@@ -39,9 +40,34 @@ def _add(path, kind, entry, fmt, by, long=False, replace=None):
     run_guarded(go, fmt)
 
 
-@click.group()
+@click.group(cls=TableGroup)
 def table():
-    """Keep a live table in a file: seats, dealer, wind, streak and standings (`table new` first)."""
+    """Keep a live table in a file: seats, dealer, wind, streak and standings (`table new` first).
+
+    \b
+    PATH may be left out once a table is current: `mjscore table use FILE`
+    (or MJSCORE_TABLE=FILE), then `mjscore table win HAND -w Ann -d Bob`.
+    A player may be given by a unique beginning of the name (`ann`)."""
+
+
+@table.command("use")
+@click.argument("path", required=False)
+def table_use(path):
+    """Make PATH the current table (the one a command without PATH uses); no PATH: say which it is."""
+    from .table_current import current_table, use_table
+
+    def go():
+        if path is None:
+            now = current_table()
+            click.echo(f"Current table: {now}" if now else "No current table (`mjscore table use FILE`).")
+            return
+        from ..table.book import Table
+
+        with Table(path):  # a table file, readable: refused now rather than at the next hand
+            pass
+        click.echo(f"Current table: {use_table(path)}")
+
+    run_guarded(go)
 
 
 @table.command("new")
@@ -98,9 +124,9 @@ def table_show(path, last, fmt):
 @table.command("win")
 @click.argument("path")
 @click.argument("hand")
-@click.option("--winner", required=True, help="Who won (a player's name).")
-@click.option("--self-draw", is_flag=True, default=None, help="Won on a tile drawn from the wall.")
-@click.option("--discarder", metavar="NAME", help="Won on NAME's discard.")
+@click.option("--winner", "-w", required=True, help="Who won (a player's name).")
+@click.option("--self-draw", "-s", is_flag=True, default=None, help="Won on a tile drawn from the wall.")
+@click.option("--discarder", "-d", metavar="NAME", help="Won on NAME's discard.")
 @click.option("--robbed", metavar="NAME", help="Won by robbing NAME's added kong.")
 @click.option("--also", multiple=True, metavar="NAME:HAND", help="Another winner on the same discard.")
 @click.option("--kong-draw", type=int, is_flag=False, flag_value=1, default=None, metavar="[N]",

@@ -133,8 +133,10 @@ def items_table(items, compact=False) -> str:
     return fit_table(_items_rows(items), ["Element", "Value", "Unit", "Rule"], wrap=3, drop=compact)
 
 
-def payments_table(transfers, compact=False) -> str:
-    return fit_table(payments_rows(transfers), ["From", "To", "Amount", "Why"], wrap=3, drop=compact, note="Why")
+def payments_table(transfers) -> str:
+    """From, To, Amount and Why: --compact keeps the Why (it leaves out the Rule column only), since a
+    payment's reason is what a table checks its money against."""
+    return fit_table(payments_rows(transfers), ["From", "To", "Amount", "Why"], wrap=3, note="Why")
 
 
 def result_text(result, show_all=False, claim=None, glyphs=False, compact=False) -> str:
@@ -154,7 +156,7 @@ def result_text(result, show_all=False, claim=None, glyphs=False, compact=False)
     out.append(field("Total:", _total_text(v)))
     out.append("")
     out.append(payments_head(v, result.ctx))
-    out.append(payments_table(result.transfers, compact))
+    out.append(payments_table(result.transfers))
     out.append(field("Net:", net_text(result.net)))
     for w in result.warnings:
         out.append(field("Warning:", w))

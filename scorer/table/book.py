@@ -14,6 +14,7 @@ from datetime import datetime, timezone
 from ..batch.ledger import Ledger
 from ..errors import ContextError, MjError
 from . import state as st
+from .names import find_player, full_names, named
 from .rules import POT, session_rules
 from .store import Store, TableError, create
 
@@ -105,12 +106,7 @@ class Table:
         return {seat: self.players[i] for seat, i in st.seating(state, self.n, self.session).items()}
 
     def player(self, name) -> int:
-        if name is None:
-            raise ContextError("a player's name is needed")
-        for i, p in enumerate(self.players):
-            if p.lower() == str(name).strip().lower():
-                return i
-        raise ContextError(f"no player {name!r} at this table (players: {', '.join(self.players)})")
+        return find_player(self.players, name)
 
     def book(self, events=None):
         """(Ledger, [(event, standings after it)]): every payment posted in order, per player name."""
@@ -161,7 +157,7 @@ class Table:
                 if not any(e["no"] == replace for e in self.store.events()):
                     raise TableError(f"no event #{replace} to replace (see `mjscore table show`)")
                 later = self.store.remove_from(replace, by, now_text())[1:]
-            ev = self._append(kind, entry, by, now_text())
+            ev = self._append(kind, full_names(entry, self.players), by, now_text())
             for old in later:
                 try:
                     self._append(old["kind"], old["input"], old["entered_by"], old["entered_at"])
@@ -176,7 +172,11 @@ class Table:
         before = self.state()
         if before["over"]:
             raise TableError(f"the session is over ({st.end_text(self.session)}); start a new table")
-        records, results, winners, payer = self._settle(kind, entry, before)
+        try:
+            records, results, winners, payer = self._settle(kind, entry, before)
+        except MjError as e:  # the engine speaks of seats; at the table they are players
+            e.message = named(e.message, self.seats(before))
+            raise
         parties = self.players + ([POT] if self.session.get("pot") else [])
         for rec in records:
             for f, t, _, _ in rec["transfers"]:
