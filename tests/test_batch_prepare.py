@@ -14,8 +14,8 @@ import pytest
 from scorer.batch import jobs as batch_jobs
 from scorer.batch import run as batch
 from scorer.batch.read import Raw, read_jsonl
-from scorer.batch.write import INDENT, TextWriter
 from scorer.batch.words import in_file_keys
+from scorer.batch.write import INDENT, TextWriter
 from scorer.errors import MjError
 from scorer.output.width import wrap_text
 from tests.gen import random_context, random_winning

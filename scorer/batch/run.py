@@ -33,8 +33,8 @@ from ..notation.parse import hand_text
 # Records to jobs is batch_jobs.py's; its names stay importable from here (callers, tests).
 from .jobs import Job, _new_job
 from .ledger import paid_by_seat
-from .write import middle_parts, value_column
 from .words import in_file_keys
+from .write import middle_parts, value_column
 
 # ---- scoring ----------------------------------------------------------------------------------
 

@@ -10,7 +10,6 @@ import textwrap
 import click
 
 from .common import _pairs, fail, run_guarded
-from .table_current import TableGroup
 from .table_common import (
     BY,
     FMT,
@@ -22,6 +21,7 @@ from .table_common import (
     _standings_line,
     false_win_claim,
 )
+from .table_current import TableGroup
 
 
 def _add(path, kind, entry, fmt, by, long=False, replace=None):
