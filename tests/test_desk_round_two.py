@@ -305,3 +305,20 @@ def test_a_current_table_by_use_or_by_the_environment(desk, tmp_path):
     r = run("table", "show", env={**env, "MJSCORE_TABLE": other})
     assert r.exit_code == 0 and "Bob" not in r.output
     assert "-w, --winner" in run("table", "win", "--help", env=env).output
+
+
+def test_a_riichi_table_speaks_riichi_and_balances_carry_no_plus(tmp_path):
+    path = str(tmp_path / "r.db")
+    env = {"MJSCORE_USER": "ref", "MJSCORE_TABLE": ""}
+    run("table", "new", path, "-v", "riichi", "--players", "Ann,Bob,Cat,Dan", "--start", "25000", env=env)
+    r = run("table", "win", path, RIICHI_HAND, "-w", "Bob", "-d", "Ann", "--riichi", env=env)
+    assert r.exit_code == 0, r.output
+    assert "(honba 0): Bob wins on Ann's discard, 1 han 40 fu" in r.output and "streak" not in r.output
+    assert "Payments (1 han 40 fu, 1300)" in r.output
+    # 25000 each; Ann pays 1300; Bob's riichi stick comes back with the win
+    assert "Standings: Ann 23700  Bob 26300  Cat 25000  Dan 25000" in r.output
+    r = run("table", "win", path, RIICHI_HAND, "-w", "Bob", "-s", "--riichi", "--set", "dora=1m", env=env)
+    assert "Bob wins self-draw, 3 han 30 fu" in r.output and "Payments (3 han 30 fu, 2000 all)" in r.output
+    shown = run("table", "show", path, env=env).output
+    assert "(honba 1)" in shown and " 32300 " in shown and "+32300" not in shown
+    assert "+6000" in shown  # an event's net is a change: it keeps its sign

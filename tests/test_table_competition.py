@@ -138,7 +138,7 @@ def test_riichi_cli_draw_and_show(tmp_path):
     path = make(tmp_path, "riichi")
     r = CliRunner().invoke(main, ["table", "draw", path, "--tenpai", "Bo", "--riichi-by", "Bo"])
     assert r.exit_code == 0, r.output
-    assert "draw, tenpai: Bo" in r.output and "Standings: Ann -1000  Bo +2000  Cy -1000  Di -1000" in r.output
+    assert "draw, tenpai: Bo" in r.output and "Standings: Ann -1000  Bo 2000  Cy -1000  Di -1000" in r.output
     r = CliRunner().invoke(main, ["table", "show", path])
     assert "Pot (riichi sticks on the table): 1000, 1 deposit(s)" in r.output
     d = json.loads(CliRunner().invoke(main, ["table", "show", path, "--format", "json"]).output)

@@ -50,15 +50,16 @@ def _payments(transfers) -> str:
 
 
 def _standings_line(standings) -> str:
-    from ..table.report import _n
+    from ..table.report import balance
 
-    return "Standings: " + "  ".join(f"{p} {_n(v)}" for p, v in standings.items())
+    return "Standings: " + "  ".join(f"{p} {balance(v)}" for p, v in standings.items())
 
 
 def _event_report(t, ev, fmt, long=False) -> str:
     from ..output.results import result_dict, result_text
+    from ..output.riichi_words import result_words
     from ..table import state as st
-    from ..table.report import event_text
+    from ..table.report import event_text, streak_word
 
     standings = t.standings()
     after = ev["state_after"]
@@ -73,8 +74,9 @@ def _event_report(t, ev, fmt, long=False) -> str:
             d["results"] = [result_dict(r) for r in ev["results"]]
         return json.dumps(d, ensure_ascii=False)
     wind = st.WINDS["ESWN".index(st.round_wind(before))]
+    stays = streak_word(t)
     out = [f"#{ev['no']}  hand {before['hand']}, {wind} round, dealer {t.players[before['dealer']]}"
-           f" (streak {before['streak']}): {event_text(ev)}"]
+           f" ({stays} {before['streak']}): {event_text(ev)}"]
     if ev["kind"] == "win":
         for r, rec in zip(ev["results"], ev["records"]):
             if long:
@@ -84,7 +86,8 @@ def _event_report(t, ev, fmt, long=False) -> str:
                 out += textwrap.wrap("; ".join(rec["items"]) or "no scoring elements", 78,
                                      initial_indent="    ", subsequent_indent="    ")
     transfers = [x for rec in ev["records"] for x in rec["transfers"]]
-    out += ["", _payments(transfers)]
+    said = [w for w in (result_words(r.value, r.ctx) for r in ev.get("results") or () if ev["kind"] == "win") if w]
+    out += ["", *(f"Payments ({w})" for w in said), _payments(transfers)]
     rule = ev["records"][0].get("rule") if ev["kind"] != "win" else ""
     if rule and transfers:
         out += textwrap.wrap(f"Rule: {rule}", 80, subsequent_indent="      ")
@@ -99,5 +102,5 @@ def _event_report(t, ev, fmt, long=False) -> str:
         out.append(f"The session is over ({st.end_text(t.session)}).")
     elif ev["kind"] != "kong":
         out.append(f"Next: hand {after['hand']}, {st.WINDS['ESWN'.index(st.round_wind(after))]} round, "
-                   f"dealer {t.players[after['dealer']]} (streak {after['streak']})")
+                   f"dealer {t.players[after['dealer']]} ({stays} {after['streak']})")
     return "\n".join(out)

@@ -260,6 +260,7 @@ class Table:
     def _win(self, entry, state, seats, base):
         from ..batch.run import _item_labels, _win_text
         from ..core import engine
+        from ..output.riichi_words import value_words
 
         hands = entry.get("hands") or []
         if not hands:
@@ -311,6 +312,7 @@ class Table:
             v = r.value
             records.append({"event": "win", "hand": r.hand.text(), "ctx": ctx, "names": seats,
                             "variant": r.variant.id, "total": v.total, "unit": v.unit, "limit": v.limit,
+                            "words": value_words(v),  # riichi's '3 han 40 fu', 'mangan' ('' elsewhere)
                             "items": list(_item_labels(v)), "win": _win_text(r.ctx),
                             "cap": r.options.get("session_loss_cap", 0) or 0,
                             "transfers": (deposits if pot and i == 0 else []) +

@@ -12,8 +12,19 @@ TREND_POINTS = 24
 
 
 def _n(x) -> str:
+    """A change (an event's net, a season's result): with its sign, +6 or -4."""
     x = num(x)
     return f"{x:+}" if x else "0"
+
+
+def balance(x) -> str:
+    """A player's standing, what he holds: 25000, -300, without a plus sign (a change keeps its own)."""
+    return str(num(x))
+
+
+def streak_word(table) -> str:
+    """What the table calls the dealer's stays: riichi's honba, else streak (the session's streak_as)."""
+    return table.session.get("streak_as") or "streak"
 
 
 def event_text(ev: dict) -> str:
@@ -27,7 +38,8 @@ def event_text(ev: dict) -> str:
         how = ("self-draw" if ctx.get("self_draw") or not (ctx.get("discarder") or ctx.get("robbed"))
                else f"on {names[ctx['discarder']]}'s discard" if ctx.get("discarder")
                else f"robbing {names[ctx['robbed']]}'s kong")
-        values = ", ".join("limit" if r["limit"] else f"{num(r['total'])} {r['unit']}".strip() for r in recs)
+        values = ", ".join(r.get("words") or ("limit" if r["limit"] else f"{num(r['total'])} {r['unit']}".strip())
+                           for r in recs)  # (words: riichi's '3 han 40 fu', 'mangan')
         return f"{winners} {'win' if len(recs) > 1 else 'wins'} {how}, {values}"
     rec = recs[0]
     names, fields = rec["names"], rec["fields"]
@@ -95,14 +107,14 @@ def show_text(table, last: int = 8) -> str:
         where = f"Session over ({d['ends']}), {d['hand_number'] - 1} hands"
     else:
         where = (f"Hand {d['hand_number']}, {wind} round, dealer {d['dealer']} "
-                 f"(streak {d['streak']}); the session ends {d['ends']}")
+                 f"({streak_word(table)} {d['streak']}); the session ends {d['ends']}")
         if len(where) > 80:
             where = where.replace("; the session ends", "; ends")
     values = [v for run in d["trend"].values() for v in run[-TREND_POINTS:]]
     lo, hi = min(values), max(values)
     rows = []
     for seat, name in sorted(d["seats"].items(), key=lambda kv: "ESWN".index(kv[0])):
-        rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, _n(d["standings"][name]),
+        rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, balance(d["standings"][name]),
                      _trend(d["trend"][name], lo, hi)])
     out = [head, where, "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
     if "pot" in d:  # not a player: the riichi deposits on the table, for the next winner
