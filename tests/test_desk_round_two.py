@@ -322,3 +322,27 @@ def test_a_riichi_table_speaks_riichi_and_balances_carry_no_plus(tmp_path):
     shown = run("table", "show", path, env=env).output
     assert "(honba 1)" in shown and " 32300 " in shown and "+32300" not in shown
     assert "+6000" in shown  # an event's net is a change: it keeps its sign
+
+
+def test_replace_undo_and_log_show_what_changed_with_the_money(desk):
+    path, env = desk
+    for args in (("-w", "Bob", "-d", "Annabel"), ("-w", "Cat", "-s")):
+        assert run("table", "win", path, WIN, *args, env=env).exit_code == 0
+    # the edit moves the deal: Annabel (dealer, East) wins instead of Bob, so Annabel deals hand 2 and
+    # Cat's self-draw is paid double by her (dealer) instead of by Bob
+    r = run("table", "win", path, WIN, "-w", "Annabel", "-s", "--replace", "1", env=env)
+    assert r.exit_code == 0, r.output
+    assert "Replaced #1, which was: Bob wins on Annabel's discard, 2 faan (Annabel -4," in r.output
+    assert "1 later event(s) settled again:" in r.output
+    was = next(line for line in r.output.splitlines() if line.startswith("  #2 was:"))
+    now = next(line for line in r.output.splitlines() if line.strip().startswith("now:"))
+    assert "Bob -4" in was and "Annabel -4" in now  # the dealer pays double
+    r = run("table", "undo", path, env=env)
+    assert "Undone #2: Cat wins self-draw" in r.output and "reversed: Annabel -4" in r.output
+    log = run("table", "log", path, env=env).output
+    lines = log.splitlines()
+    assert lines[0].startswith("#1 ") and "Annabel wins self-draw" in lines[0]
+    assert any("replaced #1: Bob wins on Annabel's discard" in x for x in lines[1:4])
+    assert any("settled again, was #2: Cat wins self-draw" in x for x in lines[1:6])
+    assert any(x.startswith("undone #2") for x in lines)
+    assert all(len(x) <= 80 for x in lines)

@@ -26,15 +26,22 @@ from .table_current import TableGroup
 
 def _add(path, kind, entry, fmt, by, long=False, replace=None):
     from ..table.book import Table
+    from ..table.edits import money_text, wrap_line
+    from ..table.report import event_text
 
     def go():
         with Table(path) as t:
             ev = t.add(kind, entry, by=by, replace=replace)
             text = _event_report(t, ev, fmt, long)
             if replace is not None and fmt == "text":
+                from ..table.edits import changes_lines
+
                 later = ev["replaced"] - 1
-                text = (f"Replaced #{replace}" + (f"; {later} later event(s) settled again" if later else "")
-                        + f" (`table log` keeps the old ones)\n{text}")
+                old = ev["edits"][0][0]
+                lines = wrap_line(f"Replaced #{replace}, which was: {event_text(old)} ({money_text(old)})", "  ")
+                if later:
+                    lines += [f"{later} later event(s) settled again:", *changes_lines(ev["edits"][1:])]
+                text = "\n".join(lines + ["(`table log` keeps the old ones)", text])
             click.echo(text)
 
     run_guarded(go, fmt)
@@ -232,6 +239,7 @@ def table_false_win(path, player, total, is_limit, self_draw, discarder, by, fmt
 def table_undo(path, by, fmt):
     """Remove the last event and its payments; the table is as it was before it (kept in the audit log)."""
     from ..table.book import Table
+    from ..table.edits import money_text
     from ..table.report import event_text
 
     def go():
@@ -243,7 +251,8 @@ def table_undo(path, by, fmt):
                 click.echo(json.dumps({"schema_version": "1", "undone": ev["no"], "text": event_text(ev), "standings": t.standings()},
                                       ensure_ascii=False))
             else:
-                click.echo(f"Undone #{ev['no']}: {event_text(ev)}\n{_standings_line(t.standings())}")
+                click.echo(f"Undone #{ev['no']}: {event_text(ev)}\nIts payments are reversed: "
+                           f"{money_text(ev)}\n{_standings_line(t.standings())}")
 
     run_guarded(go, fmt)
 
@@ -252,9 +261,9 @@ def table_undo(path, by, fmt):
 @click.argument("path")
 @FMT
 def table_log(path, fmt):
-    """Every event with who entered it and when, and the undone ones."""
+    """Every event with who entered it and when, and its money; each edit with what it undid."""
     from ..table.book import Table
-    from ..table.report import event_text
+    from ..table.edits import log_lines
 
     def go():
         with Table(path) as t:
@@ -264,10 +273,7 @@ def table_log(path, fmt):
                 click.echo(json.dumps({"schema_version": "1", "events": [strip(e) for e in events], "undone": undone},
                                       ensure_ascii=False))
                 return
-            for e in events:
-                click.echo(f"#{e['no']:<3} {e['entered_at']}  {e['entered_by']}: {event_text(e)}")
-            for e in undone:
-                click.echo(f"undone #{e['no']} ({e['undone_at']} by {e['undone_by']}): {event_text(e)}")
+            click.echo("\n".join(log_lines(events, undone)) or "No events yet.")
 
     run_guarded(go, fmt)
 
