@@ -346,3 +346,41 @@ def test_replace_undo_and_log_show_what_changed_with_the_money(desk):
     assert any("settled again, was #2: Cat wins self-draw" in x for x in lines[1:6])
     assert any(x.startswith("undone #2") for x in lines)
     assert all(len(x) <= 80 for x in lines)
+
+
+@pytest.mark.parametrize("ext", ["yaml", "jsonl", "csv"])
+def test_export_writes_what_its_extension_says_and_rescores_the_same(tmp_path, ext):
+    import io
+
+    import yaml
+
+    from scorer.cli.batch import run as batch_run
+    from scorer.table.book import Table
+    from tests.test_table_io import _night  # wins, a draw, a false win, two winners on one discard
+
+    path = _night(tmp_path)
+    out = tmp_path / f"night.{ext}"
+    r = run("table", "export", path, "--out", str(out))
+    assert r.exit_code == 0, r.output
+    text = out.read_text()
+    if ext == "yaml":
+        assert isinstance(yaml.safe_load(text)["hands"], list)
+    elif ext == "jsonl":
+        assert all(json.loads(line) for line in text.splitlines())
+    else:
+        assert text.splitlines()[0].startswith("session,variant,start,hand,")
+    summary = batch_run([str(out)], io.StringIO(), "text", echo_rejects=False)
+    assert summary["rejected"] == 0
+    with Table(path) as t:
+        assert summary["sessions"][0]["final"] == t.standings()
+
+
+def test_export_refuses_an_extension_and_format_that_disagree(tmp_path):
+    from tests.test_table_io import _night
+
+    path = _night(tmp_path)
+    r = run("table", "export", path, "--out", str(tmp_path / "x.yaml"), "--format", "csv")
+    assert r.exit_code == 2 and "says yaml but --format says csv" in r.output
+    r = run("table", "export", path, "--out", str(tmp_path / "x.txt"))
+    assert r.exit_code == 2 and ".yaml, .jsonl or .csv" in r.output
+    assert not (tmp_path / "x.txt").exists()

@@ -280,14 +280,16 @@ def table_log(path, fmt):
 
 @table.command("export")
 @click.argument("path")
-@click.option("--format", "fmt", type=click.Choice(["jsonl", "yaml"]), default="jsonl", show_default=True)
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+@click.option("--format", "fmt", type=click.Choice(["jsonl", "yaml", "csv"]), default=None,
+              help="jsonl (the default), yaml or csv; with --out, its extension says it.")
+@click.option("--out", "out_path", type=click.Path(dir_okay=False),
+              help="Write here instead of stdout: FILE.yaml, FILE.jsonl or FILE.csv.")
 def table_export(path, fmt, out_path):
     """Write the table as a hand file that `mjscore batch` scores to the same standings."""
-    from ..table.exchange import export_text
+    from ..table.exchange import export_text, format_for
 
     def go():
-        text = export_text(path, fmt)
+        text = export_text(path, format_for(out_path, fmt))
         if out_path:
             with open(out_path, "w", encoding="utf-8") as fh:
                 fh.write(text)
