@@ -384,3 +384,27 @@ def test_export_refuses_an_extension_and_format_that_disagree(tmp_path):
     r = run("table", "export", path, "--out", str(tmp_path / "x.txt"))
     assert r.exit_code == 2 and ".yaml, .jsonl or .csv" in r.output
     assert not (tmp_path / "x.txt").exists()
+
+
+def test_a_kong_the_winning_hand_does_not_show_is_warned(desk):
+    path, env = desk
+    assert run("table", "kong", path, "--player", "Bob", "--kind", "concealed", env=env).exit_code == 0
+    r = run("table", "win", path, WIN, "-w", "Bob", "-d", "Annabel", env=env)
+    assert r.exit_code == 0 and "Warning: Bob's concealed kong (#1, paid then) is not in the winning hand" in r.output
+    run("table", "kong", path, "--player", "Cat", "--kind", "concealed", env=env)
+    r = run("table", "win", path, "{1111m} 456p 789s EEE 5s 5s", "-w", "Cat", "-d", "Bob", env=env)
+    assert r.exit_code == 0 and "Warning" not in r.output
+
+
+def test_the_chart_starts_at_the_starting_points(tmp_path):
+    from scorer.table.book import Table, new_table
+    from scorer.table.chart import running
+
+    path = str(tmp_path / "c.db")
+    new_table(path, "hk-old", ["Ann", "Bo", "Cy", "Di"], {"min_faan": 0}, start=100)
+    with Table(path) as t:
+        t.add("win", {"hands": [["Bo", WIN]], "discarder": "Ann"})
+    xs, series, starts = running([path])
+    assert [series[p][0] for p in ("Ann", "Bo", "Cy", "Di")] == [100] * 4  # before the first event
+    assert series["Bo"][-1] == 106 and series["Ann"][-1] == 96  # Ann, dealer and discarder, pays 4
+    assert starts[0][2] == 100

@@ -26,6 +26,7 @@ from .table_current import TableGroup
 
 def _add(path, kind, entry, fmt, by, long=False, replace=None):
     from ..table.book import Table
+    from ..table.checks import kong_warnings
     from ..table.edits import money_text, wrap_line
     from ..table.report import event_text
 
@@ -33,6 +34,11 @@ def _add(path, kind, entry, fmt, by, long=False, replace=None):
         with Table(path) as t:
             ev = t.add(kind, entry, by=by, replace=replace)
             text = _event_report(t, ev, fmt, long)
+            warnings = kong_warnings(t, ev)
+            if warnings and fmt == "json":
+                text = json.dumps({**json.loads(text), "warnings": warnings}, ensure_ascii=False)
+            elif warnings:
+                text += "".join("\n" + "\n".join(wrap_line(f"Warning: {w}", "  ")) for w in warnings)
             if replace is not None and fmt == "text":
                 from ..table.edits import changes_lines
 
