@@ -408,3 +408,29 @@ def test_the_chart_starts_at_the_starting_points(tmp_path):
     assert [series[p][0] for p in ("Ann", "Bo", "Cy", "Di")] == [100] * 4  # before the first event
     assert series["Bo"][-1] == 106 and series["Ann"][-1] == 96  # Ann, dealer and discarder, pays 4
     assert starts[0][2] == 100
+
+
+# ---- 9. start-up stays fast ------------------------------------------------------------------
+
+def test_the_limits_table_gives_the_start_up_figures():
+    text = (ROOT / "README.md").read_text()
+    for what in ("start-up: `mjscore --help`", "start-up: one `mjscore score`", "start-up: one `mjscore table win`"):
+        assert f"| {what} |" in text
+    assert (ROOT / "bench" / "startup.py").exists()
+
+
+def test_a_text_score_and_help_load_no_more_than_they_need():
+    import os
+    import subprocess
+    import sys
+
+    def modules(*args):
+        env = {**os.environ, "PYTHONPATH": str(ROOT), "MJSCORE_CONFIG": ""}
+        p = subprocess.run([sys.executable, "-X", "importtime", "-m", "scorer.cli", *args], cwd=ROOT, env=env,
+                           capture_output=True, text=True)
+        return {line.rsplit("|", 1)[-1].strip() for line in p.stderr.splitlines() if line.startswith("import time")}
+
+    assert not {m for m in modules("--help") if m.startswith(("scorer.core", "scorer.rulesets", "yaml"))}
+    loaded = modules("score", "123p 456p CCC NNN 55p", "--seat", "N", "--discarder", "S")
+    assert "scorer.core.engine" in loaded
+    assert not {"scorer.core.replay", "scorer.batch.words"} & loaded  # for JSON and hand files: when asked

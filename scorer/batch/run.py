@@ -33,7 +33,6 @@ from ..notation.parse import hand_text
 # Records to jobs is batch_jobs.py's; its names stay importable from here (callers, tests).
 from .jobs import Job, _new_job
 from .ledger import paid_by_seat
-from .words import in_file_keys
 from .write import middle_parts, value_column
 
 # ---- scoring ----------------------------------------------------------------------------------
@@ -116,6 +115,8 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
             out["text"] = result_text(r)
         return out
     except MjError as e:  # in the hand file's words: its keys, not the command's flags
+        from .words import in_file_keys
+
         return {"error": in_file_keys(str(e))}
     except RecursionError:
         return {"error": "the record is nested too deeply"}

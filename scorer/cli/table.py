@@ -27,8 +27,6 @@ from .table_current import TableGroup
 def _add(path, kind, entry, fmt, by, long=False, replace=None):
     from ..table.book import Table
     from ..table.checks import kong_warnings
-    from ..table.edits import money_text, wrap_line
-    from ..table.report import event_text
 
     def go():
         with Table(path) as t:
@@ -38,9 +36,10 @@ def _add(path, kind, entry, fmt, by, long=False, replace=None):
             if warnings and fmt == "json":
                 text = json.dumps({**json.loads(text), "warnings": warnings}, ensure_ascii=False)
             elif warnings:
-                text += "".join("\n" + "\n".join(wrap_line(f"Warning: {w}", "  ")) for w in warnings)
+                text += "".join("\n" + textwrap.fill(f"Warning: {w}", 80, subsequent_indent="  ") for w in warnings)
             if replace is not None and fmt == "text":
-                from ..table.edits import changes_lines
+                from ..table.edits import changes_lines, money_text, wrap_line
+                from ..table.report import event_text
 
                 later = ev["replaced"] - 1
                 old = ev["edits"][0][0]

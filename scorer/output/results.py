@@ -6,7 +6,6 @@ import json
 from functools import lru_cache
 
 from ..core.blocks import Block
-from ..core.replay import context_echo
 from ..core.result import num
 from ..notation.format import format_tiles
 from ..notation.hand import KONG
@@ -285,6 +284,8 @@ def details_dict(details) -> dict:
 
 
 def result_dict(result, show_all=False, claim=None, glyphs=False, refused=None, minimum=None) -> dict:
+    from ..core.replay import context_echo  # (imported when a JSON result is made, not for text)
+
     v = result.value
     d = {
         "schema_version": SCHEMA_VERSION,
