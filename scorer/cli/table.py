@@ -21,7 +21,6 @@ from .table_common import (
     _standings_line,
     false_win_claim,
 )
-from .table_current import TableGroup
 
 
 def _add(path, kind, entry, fmt, by, long=False, replace=None):
@@ -50,6 +49,21 @@ def _add(path, kind, entry, fmt, by, long=False, replace=None):
             click.echo(text)
 
     run_guarded(go, fmt)
+
+
+class TableGroup(click.Group):
+    """`mjscore table`: the current table's path stands in for a PATH left out (cli/table_current.py,
+    imported only then: a command given its table, the usual case, pays nothing for it)."""
+
+    def resolve_command(self, ctx, args):
+        import os
+
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None and not (rest and os.path.isfile(rest[0])):
+            from .table_current import with_current
+
+            rest = with_current(name, cmd, rest, ctx)
+        return name, cmd, rest
 
 
 @click.group(cls=TableGroup)

@@ -80,13 +80,3 @@ def with_current(name, cmd, args, ctx=None) -> list:
         raise click.UsageError("no table given: give its PATH first, or choose one with `mjscore table use FILE` "
                                "(or set MJSCORE_TABLE)", ctx)
     return [path, *args]
-
-
-class TableGroup(click.Group):
-    """`mjscore table`: the current table's path stands in for a PATH left out."""
-
-    def resolve_command(self, ctx, args):
-        name, cmd, rest = super().resolve_command(ctx, args)
-        if cmd is not None:
-            rest = with_current(name, cmd, rest, ctx)
-        return name, cmd, rest

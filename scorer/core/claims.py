@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..errors import MjError
-from ..output.riichi_words import BASIC_OF_LIMIT, is_riichi, payment_words, value_words
+from ..output.riichi_words import basic_of_limit, is_riichi, payment_words, value_words
 from .result import Transfer, num
 
 
@@ -142,7 +142,7 @@ _ALL = re.compile(r"^(\d+)\s*-?\s*all$")
 def riichi_claim_words(text: str) -> str:
     """A riichi claim in players' words, tidied ('2600all' -> '2600 all'), or '' if it is none."""
     t = " ".join(text.strip().lower().split())
-    if t in BASIC_OF_LIMIT:
+    if t in basic_of_limit():
         return t
     m = _SPLIT.match(t)
     if m:
@@ -165,8 +165,8 @@ def _check_words(result, claim: Claim) -> Verdict:
     said = payment_words(v.base, dealer_won, ctx.by_self_draw)
     main = result.transfers[:1 if not ctx.by_self_draw else len(ctx.seats) - 1]  # (riichi_pay puts the hand first)
     words = claim.words
-    if words in BASIC_OF_LIMIT:
-        basic = BASIC_OF_LIMIT[words]
+    if words in basic_of_limit():
+        basic = basic_of_limit()[words]
         if basic == v.base:
             return Verdict(claim, True)
         claimed = payment_words(basic, dealer_won, ctx.by_self_draw)

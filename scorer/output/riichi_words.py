@@ -6,12 +6,19 @@ A value is a riichi value when its model put "basic points" in its details (the 
 the only one that counts basic points); everything here returns "" for any other value."""
 from __future__ import annotations
 
-from ..models.riichi import LIMITS, YAKUMAN_BASE, shares
+from functools import lru_cache
 
 _MULTIPLE = {2: "double", 3: "triple", 4: "quadruple", 5: "quintuple", 6: "sextuple"}
-# a limit's name -> its basic points (EMA RCR 4.3 Scoring table: mangan 2000 ... yakuman 8000 each)
-BASIC_OF_LIMIT = {name: base for _han, base, name in LIMITS} | {
-    f"{word} yakuman": n * YAKUMAN_BASE for n, word in _MULTIPLE.items()}
+
+
+@lru_cache(maxsize=1)
+def basic_of_limit() -> dict:
+    """A limit's name -> its basic points, from the riichi model's table (mangan 2000 ... yakuman
+    8000 each). The model is imported here, when a riichi figure is asked for, not by every table."""
+    from ..models.riichi import LIMITS, YAKUMAN_BASE
+
+    return {name: base for _han, base, name in LIMITS} | {
+        f"{word} yakuman": n * YAKUMAN_BASE for n, word in _MULTIPLE.items()}
 
 
 def is_riichi(value) -> bool:
@@ -43,6 +50,8 @@ def value_words(value) -> str:
 
 def payment_words(base: int, winner_dealer: bool, self_draw: bool) -> str:
     """The hand's payment as called at the table, honba and sticks apart: '5200', '1300/2600', '2600 all'."""
+    from ..models.riichi import shares
+
     rows = shares(int(base), winner_dealer, self_draw)
     if not self_draw:
         return str(rows[0][2])
