@@ -64,6 +64,8 @@ def test_a_double_yakuman_counted_once_says_so_in_its_item():
     (("-v", "riichi", "--total", "2", "--fu", "35", "--self-draw"), "35 counts as 40"),
     (("-v", "riichi", "--total", "2", "--fu", "20", "--discarder", "S"), "30 fu or more"),
     (("-v", "riichi", "--total", "2", "--fu", "120", "--self-draw"), "110 fu"),
+    (("-v", "riichi", "--total", "1", "--fu", "20", "--self-draw"), "20-fu hand has at least 2 han"),
+    (("-v", "riichi", "--total", "2", "--fu", "25", "--self-draw"), "at least 3 han"),
     (("-v", "mcr", "--total", "6", "--self-draw"), "8-fan minimum"),
     (("-v", "mcr", "--total", "10", "--limit", "--self-draw"), "no limit"),
 ])

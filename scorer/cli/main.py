@@ -129,8 +129,8 @@ def score(hand, replay, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
             fail("--replay scores the stored hand, context and options as they are; give no hand or "
                  f"{', '.join(given) or 'HAND'} with it", fmt)
     elif hand is None:
-        fail("score takes a HAND (quoted, e.g. \"123m 456p 789s EEE 5s 5s\") or --replay FILE.json "
-             "(see: mjscore score --help)", fmt)
+        fail("Missing argument 'HAND': the hand in quotes (e.g. \"123m 456p 789s EEE 5s 5s\"), or "
+             "--replay FILE.json (see: mjscore score --help)", fmt)
     variant, ctx = context_kwargs(kw) if replay is None else (None, None)
 
     def go():

@@ -118,6 +118,12 @@ def check_han_fu(han, fu, self_draw):
     if fu == 20 and not self_draw:
         raise ContextError("--fu 20 on a discard win: a closed ron adds 10 fu and an open hand of 20 fu "
                            "counts 30, so a ron is 30 fu or more, 25 for seven pairs (riichi.wiki, Fu)")
+    if fu == 20 and han < 2:
+        raise ContextError("--fu 20 is pinfu won by self-draw, and pinfu with menzen tsumo is 2 han: a "
+                           "20-fu hand has at least 2 han (riichi.wiki, Fu)")
+    if fu == 25 and self_draw and han < 3:
+        raise ContextError("--fu 25 by self-draw is seven pairs (2 han) with menzen tsumo (1 han): at "
+                           "least 3 han (EMA RCR 4.2.1, 4.2.2)")
     if fu > 110:
         raise ContextError(f"--fu {fu}: no hand counts more than 110 fu (riichi.wiki, Fu: the most a "
                            "hand can count, rounded up)")
