@@ -436,3 +436,16 @@ def test_a_text_score_and_help_load_no_more_than_they_need():
     loaded = modules("score", "123p 456p CCC NNN 55p", "--seat", "N", "--discarder", "S")
     assert "scorer.core.engine" in loaded
     assert not {"scorer.core.replay", "scorer.batch.words"} & loaded  # for JSON and hand files: when asked
+
+
+def test_replace_and_undo_in_json_say_what_changed(desk):
+    path, env = desk
+    run("table", "win", path, WIN, "-w", "Bob", "-d", "Annabel", env=env)
+    run("table", "win", path, WIN, "-w", "Cat", "-s", env=env)
+    r = run("table", "win", path, WIN, "-w", "Annabel", "-s", "--replace", "1", "--format", "json", env=env)
+    edits = json.loads(r.output)["edits"]
+    assert [e["no"] for e in edits] == [1, 2]
+    assert edits[0]["was"].startswith("Bob wins") and edits[0]["now"].startswith("Annabel wins")
+    assert edits[1]["was_net"]["Bob"] == -4 and edits[1]["now_net"]["Annabel"] == -4  # the dealer pays double
+    u = json.loads(run("table", "undo", path, "--format", "json", env=env).output)
+    assert u["undone"] == 2 and u["net"]["Cat"] > 0

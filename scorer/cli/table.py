@@ -32,8 +32,13 @@ def _add(path, kind, entry, fmt, by, long=False, replace=None):
             ev = t.add(kind, entry, by=by, replace=replace)
             text = _event_report(t, ev, fmt, long)
             warnings = kong_warnings(t, ev)
-            if warnings and fmt == "json":
-                text = json.dumps({**json.loads(text), "warnings": warnings}, ensure_ascii=False)
+            if fmt == "json" and (warnings or replace is not None):
+                from ..table.edits import edits_json
+
+                more = {"warnings": warnings} if warnings else {}
+                if replace is not None:
+                    more["edits"] = edits_json(ev["edits"])
+                text = json.dumps({**json.loads(text), **more}, ensure_ascii=False)
             elif warnings:
                 text += "".join("\n" + textwrap.fill(f"Warning: {w}", 80, subsequent_indent="  ") for w in warnings)
             if replace is not None and fmt == "text":
@@ -258,7 +263,7 @@ def table_false_win(path, player, total, is_limit, self_draw, discarder, by, fmt
 def table_undo(path, by, fmt):
     """Remove the last event and its payments; the table is as it was before it (kept in the audit log)."""
     from ..table.book import Table
-    from ..table.edits import money_text
+    from ..table.edits import event_money, money_text
     from ..table.report import event_text
 
     def go():
@@ -267,8 +272,8 @@ def table_undo(path, by, fmt):
             if ev is None:
                 fail("nothing to undo: the table has no events", fmt)
             if fmt == "json":
-                click.echo(json.dumps({"schema_version": "1", "undone": ev["no"], "text": event_text(ev), "standings": t.standings()},
-                                      ensure_ascii=False))
+                click.echo(json.dumps({"schema_version": "1", "undone": ev["no"], "text": event_text(ev),
+                                       "net": event_money(ev), "standings": t.standings()}, ensure_ascii=False))
             else:
                 click.echo(f"Undone #{ev['no']}: {event_text(ev)}\nIts payments are reversed: "
                            f"{money_text(ev)}\n{_standings_line(t.standings())}")

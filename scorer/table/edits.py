@@ -42,6 +42,12 @@ def changes_lines(pairs) -> list[str]:
     return out
 
 
+def edits_json(pairs) -> list[dict]:
+    """An edit's events as JSON: each event's number, and its text and net before and after."""
+    return [{"no": new["no"], "was": event_text(old), "was_net": event_money(old), "now": event_text(new),
+             "now_net": event_money(new)} for old, new in pairs]
+
+
 def log_lines(events, undone) -> list[str]:
     """Every event with who entered it and when, and its money; an edit is followed by the events it
     took out (with what they paid), a plain undo listed on its own."""
