@@ -16,7 +16,7 @@ def run(cmd: str) -> str:
     args = shlex.split(cmd)
     assert args[0] == "mjscore"
     p = subprocess.run([sys.executable, "-m", "scorer.cli", *args[1:]], capture_output=True, text=True,
-                       cwd=README.parent, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"})
+                       cwd=README.parent, env={"COLUMNS": "80", "PATH": "/usr/bin:/bin"})  # what an 80-column terminal shows
     return p.stdout + p.stderr
 
 
@@ -59,6 +59,19 @@ def test_contents_lists_every_chapter_and_sub_heading():
     text = README.read_text()
     listed = CONTENTS.search(text).group(2)
     assert listed == contents(text), "README contents out of date: run python tests/test_readme.py --update"
+
+
+def test_readme_output_fits_an_80_column_terminal():
+    from scorer.output.width import text_width
+
+    for _cmd, out in blocks():
+        for line in out.splitlines():
+            if not line.startswith("mjscore: "):  # an error is one line, however long
+                assert text_width(line) <= 80, line
+
+
+def test_readme_says_how_to_run_the_quick_subset():
+    assert 'python -m pytest -m "not slow"' in README.read_text()
 
 
 def update():

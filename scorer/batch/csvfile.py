@@ -1,6 +1,6 @@
 """The CSV reader of `mjscore batch` (scorer/batch/read.py reads the other formats and the lines):
-a header row with a `hand` column; one column per context key; `rules.KEY` columns for house rules
-and `others.SEAT` columns for other players' hands. Empty cells are absent keys; rows whose first cell
+a header row with a `hand` column; one column per context key; `rules.KEY` columns for house rules,
+`others.SEAT` columns for other players' hands and `names.SEAT` for the seating. Empty cells are absent keys; rows whose first cell
 starts with `#` are comments. A record's line is its row's first line."""
 from __future__ import annotations
 
@@ -75,9 +75,11 @@ def read_csv(stream, name: str, delimiter: str = ",") -> Iterator[Raw]:
                 data.setdefault("rules", {})[key[6:]] = scalar(cell)
             elif key.startswith("others."):
                 data.setdefault("others", {})[key[7:].upper()] = cell
+            elif key.startswith("names."):  # the seating (`table export`): who sat at each seat
+                data.setdefault("names", {})[key[6:].upper()] = cell
             elif key in _STR_COLUMNS:
                 data[key] = cell
-            elif key == "start" and cell.startswith("{"):
+            elif key in ("start", "rules") and cell.startswith("{"):  # (`rules` {}: a table export's none)
                 try:
                     data[key] = json.loads(cell)
                 except json.JSONDecodeError:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 
+from ..core.replay import context_echo
 from ..core.result import num
 from ..output.render import SCHEMA_VERSION
 from ..output.results import block_text, details_dict, result_dict
@@ -68,7 +69,7 @@ def _value_parts(v) -> tuple:
 
 
 def _context(ctx) -> str:
-    return encode({"win": ctx.win_type, "seat": ctx.seat, "round": ctx.round, "dealer": ctx.dealer})
+    return encode(context_echo(ctx))
 
 
 _PAID: dict = {}  # the payments' fields and the seats -> the payments and the net as text

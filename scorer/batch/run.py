@@ -114,8 +114,10 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
 
             out["text"] = result_text(r)
         return out
-    except MjError as e:
-        return {"error": str(e)}
+    except MjError as e:  # in the hand file's words: its keys, not the command's flags
+        from .words import in_file_keys
+
+        return {"error": in_file_keys(str(e))}
     except RecursionError:
         return {"error": "the record is nested too deeply"}
     except Exception as e:  # a bug: report it with the record, keep going

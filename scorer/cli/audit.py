@@ -5,12 +5,12 @@ import sys
 
 import click
 
-from .common import _pairs, fail, run_guarded
+from .common import _pairs, fail, format_option, run_guarded
 
 
 @click.command()
 @click.argument("logs", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@format_option("audit")
 @click.option("--jobs", "-j", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes to audit with (one per core).")
 @click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE",

@@ -88,17 +88,20 @@ class SeatType(click.ParamType):
 SEAT = SeatType()
 
 
-def format_option(kind: str, help: str | None = None):
-    """`--format`, with the formats registered for `kind` (scorer/output/formats.py), the first the default."""
+def format_option(kind: str, help: str | None = None, default_first: bool = True):
+    """`--format`, with the formats registered for `kind` (scorer/output/formats.py), the first the default
+    (`default_first` False: None when not given, for a command that reads the format from --out)."""
     from ..output.formats import choices
 
     names = choices(kind)
-    return click.option("--format", "fmt", type=click.Choice(names), default=names[0], show_default=True, help=help)
+    return click.option("--format", "fmt", type=click.Choice(names), default=names[0] if default_first else None,
+                        show_default=default_first, help=help)
 
 
-def key_option(key, seat_type=None, help_text=None, param=None):
+def key_option(key, seat_type=None, help_text=None, param=None, short=None):
     """The click option of catalogue key `key` (scorer/rulesets/keys.py): its flag, type and help.
-    `seat_type` is what a seat is given as (SEAT at `score`, a player's name at the table)."""
+    `seat_type` is what a seat is given as (SEAT at `score`, a player's name at the table); `short`
+    a one-letter alias (the table's -s and -d)."""
     kw = {"help": help_text or key.help}
     if key.kind == "bool":
         kw.update(is_flag=True, default=None)
@@ -118,7 +121,7 @@ def key_option(key, seat_type=None, help_text=None, param=None):
         kw["multiple"] = True
         kw["metavar"] = f"{seat_type if isinstance(seat_type, str) else 'SEAT'}:HAND"
     param = param or ("others" if key.kind == "others" else key.name)
-    return click.option(key.flag, param, **kw)
+    return click.option(key.flag, *([short] if short else []), param, **kw)
 
 
 def context_options(fn=None, *, skip=(), paid_only=False):
@@ -132,7 +135,8 @@ def context_options(fn=None, *, skip=(), paid_only=False):
     opts = [] if "variant" in skip else [click.option(
         "--variant", "-v", default=None, metavar="ID|FILE",
         help=f"Ruleset id or a path to a variant YAML (default {DEFAULT_RULESET}, or the config file's).")]
-    opts += [key_option(k) for k in KEYS if k.name not in skip and (k.paid or not paid_only)]
+    opts += [key_option(k) for k in KEYS if k.name not in skip and (k.paid or not paid_only)
+             and (paid_only or not k.total_only)]
     opts += [
         click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other fact the variant reads."),
         click.option("--rule", "rules", multiple=True, metavar="KEY=VALUE", help="Override a house-rule option."),

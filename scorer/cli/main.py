@@ -36,7 +36,7 @@ class LazyGroup(click.Group):
             if e.ctx is not None:
                 sub = e.ctx.command_path[len(e.ctx.find_root().command_path):].strip()
             where = f" (see: mjscore {sub + ' ' if sub else ''}--help)"
-            fail(e.format_message() + where, "json" if _json_wanted(argv) else "text")
+            fail(_unquoted_hand(e, sub) or e.format_message() + where, "json" if _json_wanted(argv) else "text")
         except click.ClickException as e:
             fail(e.format_message(), "json" if _json_wanted(argv) else "text")
         except click.Abort:
@@ -70,6 +70,17 @@ class LazyGroup(click.Group):
             formatter.write_dl(rows)
 
 
+def _unquoted_hand(e, sub) -> str:
+    """A hand typed without quotes reaches click as several arguments: say to quote it, as it was typed."""
+    hand = (e.ctx.params.get("hand") if e.ctx is not None else None) or ""
+    message = e.format_message()
+    if not hand or not message.startswith("Got unexpected extra argument"):
+        return ""
+    extra = message[message.find("(") + 1:message.rfind(")")]
+    return (f"the hand is one argument: put it in quotes, mjscore {sub} \"{hand} {extra}\" "
+            "(the shell splits it at each space otherwise)")
+
+
 from .common import _json_wanted, context_kwargs, context_options, fail, format_option, run_guarded
 
 
@@ -88,16 +99,18 @@ def main():
 
 
 @main.command()
-@click.argument("hand")
+@click.argument("hand", required=False)
 @context_options
+@click.option("--replay", "replay", type=click.File("r"), metavar="FILE.json",
+              help="Score again a result stored by `score --format json` (its hand, context and options).")
 @click.option("--all", "show_all", is_flag=True, help="List every reading with its score and mark the one chosen.")
 @click.option("--claim", metavar="TOTAL|limit",
               help="A total someone claimed (or `limit`): say whether it is right and what it changes in money.")
 @click.option("--claim-net", type=float, metavar="AMOUNT", help="The winner's net someone claimed (money, all seats settled).")
 @format_option("result")
 @click.option("--glyphs", is_flag=True, help="Show the tiles held as Unicode glyphs as well.")
-@click.option("--compact", is_flag=True, help="Leave the Rule column out of the tables.")
-def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
+@click.option("--compact", is_flag=True, help="Leave the Rule column out of the items table (payments keep their Why).")
+def score(hand, replay, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
     """Score HAND and print who pays whom (notation: docs/NOTATION.md).
 
     \b
@@ -111,11 +124,21 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
       mjscore score "{1111m} 999m 111p 999p E E" --self-draw --claim limit
       mjscore score "🀄️🀄️🀄️🀇🀈🀉🀙🀚🀛🀐🀑🀒🀝🀝" --self-draw --glyphs \\
                     --rule min_faan=1"""
-    variant, ctx = context_kwargs(kw)
+    if replay is not None:
+        given = sorted("--" + k.replace("_", "-") for k, v in kw.items() if v not in (None, ()))
+        if hand is not None or given:
+            fail("--replay scores the stored hand, context and options as they are; give no hand or "
+                 f"{', '.join(given) or 'HAND'} with it", fmt)
+    elif hand is None:
+        fail("Missing argument 'HAND': the hand in quotes (e.g. \"123m 456p 789s EEE 5s 5s\"), or "
+             "--replay FILE.json (see: mjscore score --help)", fmt)
+    variant, ctx = context_kwargs(kw) if replay is None else (None, None)
 
     def go():
-        from .tools import run_score
+        from .tools import run_replay, run_score
 
+        if replay is not None:
+            return run_replay(replay, fmt, show_all, claim, claim_net, glyphs, compact)
         return run_score(hand, ctx, variant, fmt, show_all, claim, claim_net, glyphs, compact)
 
     sys.exit(run_guarded(go, fmt) or 0)
@@ -123,7 +146,8 @@ def score(hand, show_all, claim, claim_net, fmt, glyphs, compact, **kw):
 
 @main.command()
 @click.option("--total", type=float, required=True, help="The hand's total as the table counted it (faan, points...).")
-@click.option("--limit", "is_limit", is_flag=True, help="The hand is a limit hand (pays the ruleset's limit).")
+@click.option("--limit", "is_limit", is_flag=True,
+              help="The hand is a limit hand (pays the ruleset's fixed limit; refused where there is none).")
 @context_options(paid_only=True)
 @format_option("pay")
 def pay(total, is_limit, fmt, **kw):
@@ -132,7 +156,8 @@ def pay(total, is_limit, fmt, **kw):
     \b
     Examples:
       mjscore pay --total 6 --seat N --discarder S
-      mjscore pay --total 10 --limit --self-draw --seat south"""
+      mjscore pay --total 10 --limit --self-draw --seat south
+      mjscore pay -v riichi --total 3 --fu 40 --discarder W --seat S"""
     variant, ctx = context_kwargs(kw)
 
     def go():
@@ -140,22 +165,23 @@ def pay(total, is_limit, fmt, **kw):
         from ..output.formats import render
 
         value, transfers, net = engine.pay(total, ctx, variant=variant, limit=is_limit)
-        click.echo(render("pay", fmt, variant, value, transfers, net))
+        click.echo(render("pay", fmt, variant, value, transfers, net, ctx))
 
     run_guarded(go, fmt)
 
 
 @main.group(invoke_without_command=True)
+@format_option("rulesets")
 @click.pass_context
-def variants(cctx):
+def variants(cctx, fmt):
     """List the rulesets (`variants show ID` for one's patterns, values and options)."""
     if cctx.invoked_subcommand is None:
         def go():
-            from ..output import rulesets as rulesets_out
+            from ..output.formats import render
 
-            click.echo(rulesets_out.variants_table())
+            click.echo(render("rulesets", fmt))
 
-        run_guarded(go)
+        run_guarded(go, fmt)
 
 
 @variants.command("show")

@@ -26,23 +26,80 @@ from .table_log import table_import_log
 
 def _add(path, kind, entry, fmt, by, long=False, replace=None):
     from ..table.book import Table
+    from ..table.checks import kong_warnings
 
     def go():
         with Table(path) as t:
             ev = t.add(kind, entry, by=by, replace=replace)
             text = _event_report(t, ev, fmt, long)
+            warnings = kong_warnings(t, ev)
+            if fmt == "json" and (warnings or replace is not None):
+                from ..table.edits import edits_json
+
+                more = {"warnings": warnings} if warnings else {}
+                if replace is not None:
+                    more["edits"] = edits_json(ev["edits"])
+                text = json.dumps({**json.loads(text), **more}, ensure_ascii=False)
+            elif warnings:
+                text += "".join("\n" + textwrap.fill(f"Warning: {w}", 80, subsequent_indent="  ") for w in warnings)
             if replace is not None and fmt == "text":
+                from ..table.edits import changes_lines, money_text, wrap_line
+                from ..table.report import event_text
+
                 later = ev["replaced"] - 1
-                text = (f"Replaced #{replace}" + (f"; {later} later event(s) settled again" if later else "")
-                        + f" (`table log` keeps the old ones)\n{text}")
+                old = ev["edits"][0][0]
+                lines = wrap_line(f"Replaced #{replace}, which was: {event_text(old)} ({money_text(old)})", "  ")
+                if later:
+                    lines += [f"{later} later event(s) settled again:", *changes_lines(ev["edits"][1:])]
+                text = "\n".join(lines + ["(`table log` keeps the old ones)", text])
             click.echo(text)
 
     run_guarded(go, fmt)
 
 
-@click.group()
+class TableGroup(click.Group):
+    """`mjscore table`: the current table's path stands in for a PATH left out (cli/table_current.py,
+    imported only then: a command given its table, the usual case, pays nothing for it)."""
+
+    def resolve_command(self, ctx, args):
+        import os
+
+        name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None and not (rest and os.path.isfile(rest[0])):
+            from .table_current import with_current
+
+            rest = with_current(name, cmd, rest, ctx)
+        return name, cmd, rest
+
+
+@click.group(cls=TableGroup)
 def table():
-    """Keep a live table in a file: seats, dealer, wind, streak and standings (`table new` first)."""
+    """Keep a live table in a file: seats, dealer, wind, streak and standings (`table new` first).
+
+    \b
+    PATH may be left out once a table is current: `mjscore table use FILE`
+    (or MJSCORE_TABLE=FILE), then `mjscore table win HAND -w Ann -d Bob`.
+    A player may be given by a unique beginning of the name (`ann`)."""
+
+
+@table.command("use")
+@click.argument("path", required=False)
+def table_use(path):
+    """Make PATH the current table (the one a command without PATH uses); no PATH: say which it is."""
+    from .table_current import current_table, use_table
+
+    def go():
+        if path is None:
+            now = current_table()
+            click.echo(f"Current table: {now}" if now else "No current table (`mjscore table use FILE`).")
+            return
+        from ..table.book import Table
+
+        with Table(path):  # a table file, readable: refused now rather than at the next hand
+            pass
+        click.echo(f"Current table: {use_table(path)}")
+
+    run_guarded(go)
 
 
 table.add_command(table_import_log)
@@ -105,6 +162,8 @@ def table_show(path, last, fmt):
 TABLE_HELP = {"discarder": "Won on NAME's discard.", "robbed": "Won by robbing NAME's added kong.",
               "riichi": "Riichi: the winner declared riichi (scored, and his deposit goes into the pot).",
               "others": "Another player's hand or state."}
+# the flags a scorer types every hand, short (`table win HAND -w Ann -d Bob`)
+TABLE_SHORT = {"self_draw": "-s", "discarder": "-d"}
 
 
 def win_options(fn):
@@ -113,14 +172,14 @@ def win_options(fn):
     from ..rulesets.keys import KEYS
 
     for key in reversed([k for k in KEYS if k.at_table]):
-        fn = key_option(key, seat_type="NAME", help_text=TABLE_HELP.get(key.name))(fn)
+        fn = key_option(key, seat_type="NAME", help_text=TABLE_HELP.get(key.name), short=TABLE_SHORT.get(key.name))(fn)
     return fn
 
 
 @table.command("win")
 @click.argument("path")
 @click.argument("hand")
-@click.option("--winner", required=True, help="Who won (a player's name).")
+@click.option("--winner", "-w", required=True, help="Who won (a player's name).")
 @click.option("--also", multiple=True, metavar="NAME:HAND", help="Another winner on the same discard.")
 @win_options
 @click.option("--set", "sets", multiple=True, metavar="KEY=VALUE", help="Any other fact the variant reads.")
@@ -237,6 +296,7 @@ def table_false_win(path, player, total, is_limit, self_draw, discarder, by, fmt
 def table_undo(path, by, fmt):
     """Remove the last event and its payments; the table is as it was before it (kept in the audit log)."""
     from ..table.book import Table
+    from ..table.edits import event_money, money_text
     from ..table.report import event_text
 
     def go():
@@ -245,10 +305,11 @@ def table_undo(path, by, fmt):
             if ev is None:
                 fail("nothing to undo: the table has no events", fmt)
             if fmt == "json":
-                click.echo(json.dumps({"schema_version": "1", "undone": ev["no"], "text": event_text(ev), "standings": t.standings()},
-                                      ensure_ascii=False))
+                click.echo(json.dumps({"schema_version": "1", "undone": ev["no"], "text": event_text(ev),
+                                       "net": event_money(ev), "standings": t.standings()}, ensure_ascii=False))
             else:
-                click.echo(f"Undone #{ev['no']}: {event_text(ev)}\n{_standings_line(t.standings(), t.meta.get('start') or 0)}")
+                click.echo(f"Undone #{ev['no']}: {event_text(ev)}\nIts payments are reversed: "
+                           f"{money_text(ev)}\n{_standings_line(t.standings())}")
 
     run_guarded(go, fmt)
 
@@ -257,9 +318,9 @@ def table_undo(path, by, fmt):
 @click.argument("path")
 @FMT
 def table_log(path, fmt):
-    """Every event with who entered it and when, and the undone ones."""
+    """Every event with who entered it and when, and its money; each edit with what it undid."""
     from ..table.book import Table
-    from ..table.report import event_text
+    from ..table.edits import log_lines
 
     def go():
         with Table(path) as t:
@@ -269,31 +330,28 @@ def table_log(path, fmt):
                 click.echo(json.dumps({"schema_version": "1", "events": [strip(e) for e in events], "undone": undone},
                                       ensure_ascii=False))
                 return
-            for e in events:
-                click.echo(f"#{e['no']:<3} {e['entered_at']}  {e['entered_by']}: {event_text(e)}")
-            for e in undone:
-                click.echo(f"undone #{e['no']} ({e['undone_at']} by {e['undone_by']}): {event_text(e)}")
+            click.echo("\n".join(log_lines(events, undone)) or "No events yet.")
 
     run_guarded(go, fmt)
 
 
 @table.command("export")
 @click.argument("path")
-@format_option("export")
-@click.option("--out", "out_path", type=click.Path(dir_okay=False), help="Write here instead of stdout.")
+@format_option("export", "jsonl (the default), yaml or csv; with --out, its extension says it.", default_first=False)
+@click.option("--out", "out_path", type=click.Path(dir_okay=False),
+              help="Write here instead of stdout: FILE.yaml, FILE.jsonl or FILE.csv.")
 def table_export(path, fmt, out_path):
     """Write the table as a hand file that `mjscore batch` scores to the same standings."""
-    from ..table.exchange import export_text
+    from ..table.exchange import export_text, format_for
 
     def go():
         if out_path:
             from ..table.outfile import check_out, write_text
 
-            check_out(out_path, [path])  # before the table is read: a clear refusal first
-            write_text(out_path, export_text(path, fmt), [path])
+            check_out(out_path, [path])  # before the table is read: a clear refusal first (its input)
+            write_text(out_path, export_text(path, format_for(out_path, fmt)), [path])
         else:
-            text = export_text(path, fmt)
-            click.echo(text, nl=False)
+            click.echo(export_text(path, format_for(None, fmt)), nl=False)
 
     run_guarded(go)
 

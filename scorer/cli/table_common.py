@@ -51,19 +51,19 @@ def _payments(transfers) -> str:
                     maxcolwidths=[None, None, None, WHY_WIDTH])
 
 
-def _standings_line(standings, start=0) -> str:
-    from ..table.report import total_text
+def _standings_line(standings) -> str:
+    from ..table.report import balance
 
-    return "Standings: " + "  ".join(f"{p} {total_text(v, start)}" for p, v in standings.items())
+    return "Standings: " + "  ".join(f"{p} {balance(v)}" for p, v in standings.items())
 
 
 def _event_report(t, ev, fmt, long=False) -> str:
     from ..output.results import result_dict, result_text
+    from ..output.riichi_words import result_words
     from ..table import state as st
     from ..table.report import event_text, final_text, where_text
 
     standings = t.standings()
-    start = t.meta.get("start") or 0
     after = ev["state_after"]
     before = ev["state_before"]
     if fmt == "json":
@@ -90,7 +90,8 @@ def _event_report(t, ev, fmt, long=False) -> str:
                 out += textwrap.wrap("; ".join(rec["items"]) or "no scoring elements", 78,
                                      initial_indent="    ", subsequent_indent="    ")
     transfers = [x for rec in ev["records"] for x in rec["transfers"]]
-    out += ["", _payments(transfers)]
+    said = [w for w in (result_words(r.value, r.ctx) for r in ev.get("results") or () if ev["kind"] == "win") if w]
+    out += ["", *(f"Payments ({w})" for w in said), _payments(transfers)]
     rule = ev["records"][0].get("rule") if ev["kind"] != "win" else ""
     if rule and transfers:
         out += textwrap.wrap(f"Rule: {rule}", 80, subsequent_indent="      ")
@@ -100,7 +101,7 @@ def _event_report(t, ev, fmt, long=False) -> str:
 
         out += textwrap.wrap(f"Loss cap {num(short[0][3])}: " + ", ".join(
             f"{p} paid {num(paid)} of {num(owed)}" for p, owed, paid, _ in short) + " (the rest is forgiven)", 80)
-    out.append(_standings_line(standings, start))
+    out.append(_standings_line(standings))
     if after["over"]:
         out.append(f"The session is over ({after.get('ended') or st.end_text(t.session)}).")
         final = t.final()

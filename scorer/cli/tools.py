@@ -91,7 +91,7 @@ def run_score(hand, ctx, variant, fmt="text", show_all=False, claim=None, claim_
     claims = ([parse_claim(claim)] if claim is not None else []) + (
         [parse_claim(claim_net, net=True)] if claim_net is not None else [])
     for c in claims:
-        if c.kind != "limit":  # nan would never equal, inf never be refused
+        if c.kind not in ("limit", "words"):  # nan would never equal, inf never be refused
             check_amount("--claim-net" if c.kind == "net" else "--claim", c.amount)
     try:
         result = engine.score(hand, ctx, variant=variant)
@@ -145,3 +145,31 @@ def run_score(hand, ctx, variant, fmt="text", show_all=False, claim=None, claim_
     from ..core.claims import check
 
     return 0 if all(check(result, c).correct for c in claims) else 1
+
+
+def run_replay(file, fmt="text", show_all=False, claim=None, claim_net=None, glyphs=False, compact=False) -> int:
+    """`mjscore score --replay FILE.json`: the stored result scored again; in text, a last line says
+    whether it matches what was stored (total and payments), and a difference exits 1."""
+    import json
+
+    from ..core import engine
+    from ..core.replay import replay_input
+    from ..errors import MjError
+    from ..output.results import result_dict
+
+    name = getattr(file, "name", "the file")
+    try:
+        stored = json.loads(file.read())
+    except (ValueError, UnicodeDecodeError) as e:
+        raise MjError(f"{name}: not a JSON result ({e})") from None
+    hand, variant, ctx = replay_input(stored)
+    status = run_score(hand, ctx, variant, fmt, show_all, claim, claim_net, glyphs, compact)
+    if "error" in stored or "total" not in stored:
+        return status
+    again = result_dict(engine.score(hand, ctx, variant=variant))
+    same = all(again.get(k) == stored.get(k) for k in ("total", "payments", "net"))
+    if fmt == "text":
+        click.echo("\n" + (f"Replayed {name}: the same total and payments as stored." if same else
+                           f"Replayed {name}: differs from the stored result (stored: "
+                           f"{stored['total'].get('value')} {stored['total'].get('unit')}, net {stored.get('net')})."))
+    return status if same else 1

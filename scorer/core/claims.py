@@ -3,18 +3,23 @@ hand ("limit"), or what the winner collects (`--claim-net 192`). A claim is abou
 about the count: on a limit hand a total is right only if it pays what the hand pays."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..errors import MjError
-from .result import num
+from ..output.riichi_words import basic_of_limit, is_riichi, payment_words, value_words
+from .result import Transfer, num
 
 
 @dataclass(frozen=True)
 class Claim:
-    kind: str  # "total", "limit" or "net"
+    kind: str  # "total", "limit", "net" or "words" (riichi's: mangan, 3900, 1300/2600, 2600 all)
     amount: float | None = None
+    words: str = ""
 
     def text(self, unit: str) -> str:
+        if self.kind == "words":
+            return self.words
         if self.kind == "limit":
             return "limit"
         if self.kind == "net":
@@ -30,7 +35,8 @@ class Verdict:
     money: list = field(default_factory=list)  # (payer, payee, how much more than the claim said)
 
     def as_dict(self) -> dict:
-        return {"kind": self.claim.kind, "claimed": "limit" if self.claim.kind == "limit" else num(self.claim.amount),
+        claimed = {"limit": "limit", "words": self.claim.words}.get(self.claim.kind, num(self.claim.amount))
+        return {"kind": self.claim.kind, "claimed": claimed,
                 "correct": self.correct, "explanation": list(self.lines),
                 "settlement_difference": [{"from": f, "to": t, "amount": num(a)} for f, t, a in self.money]}
 
@@ -46,6 +52,10 @@ def parse_claim(value, net: bool = False) -> Claim:
         return value
     if not net and isinstance(value, str) and value.strip().lower() == "limit":
         return Claim("limit")
+    if not net and isinstance(value, str):
+        words = riichi_claim_words(value)
+        if words:
+            return Claim("words", words=words)
     if isinstance(value, bool):
         raise MjError(f"a claim is a number{'' if net else ' or limit'}, got {value!r}")
     try:
@@ -91,6 +101,8 @@ def check(result, claim: Claim) -> Verdict:
     """Whether `claim` is right about the scored hand `result`, and what it would change in money."""
     v = result.value
     seat = result.ctx.seat
+    if claim.kind == "words" or (claim.kind == "total" and is_riichi(v) and claim.amount >= 100):
+        return _check_words(result, claim if claim.kind == "words" else Claim("words", words=_fmt(claim.amount)))
     if claim.kind == "net":
         got = result.net[seat]
         ok = abs(got - claim.amount) < 1e-9
@@ -121,3 +133,64 @@ def check(result, claim: Claim) -> Verdict:
 def check_refused(claim: Claim, unit: str, reason: str) -> Verdict:
     """A claim on a hand the ruleset refuses: answered (wrong: nothing is paid), not an error."""
     return Verdict(claim, False, [f"the hand is not a legal win, nothing is paid: {reason}"])
+
+
+_SPLIT = re.compile(r"^(\d+)\s*/\s*(\d+)$")
+_ALL = re.compile(r"^(\d+)\s*-?\s*all$")
+
+
+def riichi_claim_words(text: str) -> str:
+    """A riichi claim in players' words, tidied ('2600all' -> '2600 all'), or '' if it is none."""
+    t = " ".join(text.strip().lower().split())
+    if t in basic_of_limit():
+        return t
+    m = _SPLIT.match(t)
+    if m:
+        return f"{m[1]}/{m[2]}"
+    m = _ALL.match(t)
+    if m:
+        return f"{m[1]} all"
+    return ""
+
+
+def _check_words(result, claim: Claim) -> Verdict:
+    """A riichi claim in players' words against the hand: a limit by name ('mangan': its basic
+    points), a ron's payment ('3900'), a self-draw's ('1300/2600', '2600 all'; a bare number: what
+    the winner collects for the hand). Honba and sticks are apart, as players call them."""
+    v = result.value
+    ctx = result.ctx
+    if not is_riichi(v):
+        raise MjError(f"--claim {claim.words!r}: that is a riichi claim; {result.variant.id} counts {v.unit}")
+    dealer_won = ctx.seat == ctx.dealer
+    said = payment_words(v.base, dealer_won, ctx.by_self_draw)
+    main = result.transfers[:1 if not ctx.by_self_draw else len(ctx.seats) - 1]  # (riichi_pay puts the hand first)
+    words = claim.words
+    if words in basic_of_limit():
+        basic = basic_of_limit()[words]
+        if basic == v.base:
+            return Verdict(claim, True)
+        claimed = payment_words(basic, dealer_won, ctx.by_self_draw)
+        lines = [f"the hand is {value_words(v)} ({said}), not {words} ({claimed})"]
+        return Verdict(claim, False, lines, _words_money(result, main, claimed, ctx))
+    if words == said or (ctx.by_self_draw and words.isdigit() and int(words) == sum(t.amount for t in main)):
+        return Verdict(claim, True)
+    lines = [f"the hand is {value_words(v)}, paid {said}" + ("" if ctx.by_self_draw else " by the discarder")
+             + f", not {words}"]
+    if not ctx.by_self_draw and not words.isdigit():
+        lines.append(f"{words} is a self-draw's payment; a discard win is paid by the discarder alone")
+    return Verdict(claim, False, lines, _words_money(result, main, words, ctx))
+
+
+def _words_money(result, main, words, ctx) -> list:
+    """What each payer owes more than the claimed payment words say (none when they cannot be split)."""
+    m = _SPLIT.match(words)
+    if m and ctx.by_self_draw and ctx.seat != ctx.dealer:
+        each = {s: int(m[2]) if s == ctx.dealer else int(m[1]) for s in ctx.seats}
+    elif _ALL.match(words) and ctx.by_self_draw:
+        each = dict.fromkeys(ctx.seats, int(_ALL.match(words)[1]))
+    elif words.isdigit() and not ctx.by_self_draw:
+        each = dict.fromkeys(ctx.seats, int(words))
+    else:
+        return []
+    claimed = [Transfer(t.frm, t.to, each[t.frm]) for t in main] + list(result.transfers[len(main):])
+    return settlement(result, claimed)

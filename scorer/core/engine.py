@@ -5,7 +5,7 @@ import sys
 from dataclasses import replace
 from operator import itemgetter
 
-from ..errors import IllegalWin
+from ..errors import ContextError, IllegalWin
 from ..notation.hand import Hand
 from ..notation.parse import parse_hand
 from ..rulesets.bind import Bound
@@ -470,6 +470,9 @@ def pay(total, ctx: Context | dict | None = None, variant=None, rules: dict | No
     variant, ctx = _variant_and_context(ctx, variant, kw)
     total = check_total(total, variant)  # finite, not negative, whole and bounded where it must be
     bound = variant.bind({**ctx.rules, **(rules or {})})
+    if limit and "limit_pay" not in bound.scoring:  # else --limit would pay the total, saying "limit"
+        raise ContextError(f"--limit: {variant.id} has no limit that pays a fixed amount; give the total "
+                           f"the hand counts ({bound.scoring.get('unit') or 'its units'}) with --total")
     value = value_of(bound, None, ctx, total=total)
     if not limit and not value.legal:
         raise IllegalWin(value.reason)

@@ -17,6 +17,31 @@ class Comparison:
     name: str
     result: object = None
     refused: str = ""
+    notes: list = field(default_factory=list)  # the flags left out: the ruleset does not read them
+
+
+def for_ruleset(ctx: dict, v) -> tuple[dict, list[str]]:
+    """The context without the flags, --set facts and --rule options ruleset `v` does not read, and a
+    note for each ('--dora: hk-old has no dora'): `compare` scores one hand under rulesets that read
+    different flags, so each gets its own and says what it left out."""
+    from ..rulesets.keys import BY_NAME, UNIVERSAL
+
+    reads = set(v.flags) | set(UNIVERSAL)
+    out, notes = {}, []
+    for key, value in ctx.items():
+        if key in BY_NAME and key not in reads and value not in (None, False, 0, {}):
+            notes.append(f"{BY_NAME[key].flag}: {v.id} has no {key.replace('_', ' ')}")
+        else:
+            out[key] = value
+    if out.get("extra"):
+        known = set(v.context_keys)
+        notes += [f"--set {k}: {v.id} reads no {k}" for k in out["extra"] if k not in known]
+        out["extra"] = {k: x for k, x in out["extra"].items() if k in known}
+    if out.get("rules"):
+        options = v.bind({}).options
+        notes += [f"--rule {k}: {v.id} has no such option" for k in out["rules"] if k not in options]
+        out["rules"] = {k: x for k, x in out["rules"].items() if k in options}
+    return out, notes
 
 
 def compare(hand: str, ctx: dict, variants=None) -> list[Comparison]:
@@ -37,14 +62,14 @@ def compare(hand: str, ctx: dict, variants=None) -> list[Comparison]:
             except MjError as e:
                 out.append(Comparison(ref, ref, refused=str(e)))
                 continue
-        c = dict(ctx)
-        if rules:
-            c["rules"] = {**(ctx.get("rules") or {}), **rules}
+        c, notes = for_ruleset(ctx, v)
+        if rules:  # (the ruleset's own, from -V ID:KEY=VALUE: a wrong one is refused, not left out)
+            c["rules"] = {**(c.get("rules") or {}), **rules}
         c.setdefault("players", v.players)
         try:
-            out.append(Comparison(v.id, v.name, result=score(hand, c, variant=v)))
+            out.append(Comparison(v.id, v.name, result=score(hand, c, variant=v), notes=notes))
         except MjError as e:
-            out.append(Comparison(v.id, v.name, refused=_refusal_words(hand, c, v, e)))
+            out.append(Comparison(v.id, v.name, refused=_refusal_words(hand, c, v, e), notes=notes))
     return out
 
 

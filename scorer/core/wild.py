@@ -57,7 +57,11 @@ def wild_spec(spec: dict, ctx) -> WildSpec:
         ind = _one(ctx.indicator, "indicator")
         tile = next_tile(ind) if how == "indicator_next" else ind
     elif spec.get("required", True):
-        raise ContextError(f"this ruleset needs the {spec.get('name', 'wild')} tile: give --indicator TILE or --wild TILE")
+        name = spec.get("name", "wild")
+        if how == "given":  # the ruleset gives the tile itself: an indicator is not how it is found
+            raise ContextError(f"this ruleset needs the {name} tile: give --wild TILE")
+        raise ContextError(f"this ruleset needs the {name} tile: give --indicator TILE (the flipped tile) "
+                           "or --wild TILE")
     else:
         return WildSpec()
     sub = tile if spec.get("white_substitute") and tile != WHITE else None

@@ -27,8 +27,11 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
     pattern (chicken hand). A hand whose fans outside those groups are below `minimum` is not a legal
     win. Readings compare on the total, then (equal totals) on holding a `prefer` fan, then on not
     holding a `defer` fan: the reading a referee (and MahjongGB) shows among equals."""
-    if total is not None:
-        return HandValue([], total, unit, total, key=(total, 0, 0))
+    if total is not None:  # the table's count, flowers in it: below the minimum no count can win
+        legal = total >= minimum
+        reason = "" if legal else (f"{total:g} fans, below the {minimum:g}-fan minimum (Green Book: a hand "
+                                   "needs 8 fans, flower fans not counted)")
+        return HandValue([], total, unit, total, legal, reason, key=(total, 0, 0))
     items = list(items or [])
     counted = fans = 0
     any_counted = False

@@ -7,6 +7,8 @@ Basic points = fu x 2^(2 + han), capped at 2000 (mangan); 5 han mangan 2000, 6-7
 and 2x from the dealer (a dealer's self-draw: 2x from each)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.result import HandValue, Transfer
 from ..errors import ContextError
 from ..rulesets.registry import pay_model, value_model
@@ -56,14 +58,13 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
     """Yaku han (dora on top, once a yaku is there) and fu rounded up to 10 (seven pairs: 25) to
     basic points; any yakuman replaces every yaku and dora. `kazoe`: 13+ han count as `yakuman`,
     `sanbaiman` or `multiple` (26 han double yakuman...). `double_yakuman` false counts the double
-    forms (group double_yakuman) once. `total` (mjscore pay): han, with `--set fu=N` (default 30).
+    forms (group double_yakuman) once. `total` (mjscore pay): han, with `--fu N` (default 30).
     `unit` names the patterns' default unit (han); fu and yakuman items say their own."""
     winner_dealer = ctx.seat == ctx.dealer
     if total is not None:
-        fu = ctx.extra.get("fu", 30)
-        if not isinstance(fu, int) or isinstance(fu, bool) or fu < 20:
-            raise ContextError(f"fu must be a whole number of at least 20, got {fu!r}")
         han = int(total)
+        fu = ctx.fu if ctx.fu is not None else ctx.extra.get("fu", 30)  # --fu (keys.py); --set fu= as before
+        check_han_fu(han, fu, ctx.by_self_draw)
         base, limit = basic_points(han, fu, kazoe, kiriage)
         return _value([], han, "han", fu, base, limit, ctx, winner_dealer, (0, han, fu, 0))
     han = fu_raw = 0
@@ -99,13 +100,45 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
     return HandValue(items, han, "han", base, True, "", limit, dict(details), order)  # (by position: cheaper)
 
 
+def check_han_fu(han, fu, self_draw):
+    """Refuse a han and fu count no hand can have (`mjscore pay`): the fu rules of EMA RCR 4.1.1
+    Minipoints and riichi.wiki, Fu."""
+    if han < 1:
+        raise ContextError("--total: a win needs at least 1 han, a yaku (EMA RCR 4.2: a hand "
+                           "without a yaku cannot win)")
+    if not isinstance(fu, int) or isinstance(fu, bool) or fu < 20:
+        raise ContextError(f"--fu: a whole number of at least 20 (the base fu), got {fu!r}")
+    if fu == 25:
+        if han < 2:
+            raise ContextError("--fu 25 is seven pairs' fixed fu, and seven pairs is 2 han: a 25-fu hand "
+                               "has at least 2 han (EMA RCR 4.1.1 Minipoints)")
+    elif fu % 10:
+        raise ContextError(f"--fu {fu}: fu are rounded up to the next 10 (only seven pairs keeps 25): "
+                           f"{fu} counts as {-(-fu // 10) * 10} (EMA RCR 4.1.1 Minipoints)")
+    if fu == 20 and not self_draw:
+        raise ContextError("--fu 20 on a discard win: a closed ron adds 10 fu and an open hand of 20 fu "
+                           "counts 30, so a ron is 30 fu or more, 25 for seven pairs (riichi.wiki, Fu)")
+    if fu == 20 and han < 2:
+        raise ContextError("--fu 20 is pinfu won by self-draw, and pinfu with menzen tsumo is 2 han: a "
+                           "20-fu hand has at least 2 han (riichi.wiki, Fu)")
+    if fu == 25 and self_draw and han < 3:
+        raise ContextError("--fu 25 by self-draw is seven pairs (2 han) with menzen tsumo (1 han): at "
+                           "least 3 han (EMA RCR 4.2.1, 4.2.2)")
+    if fu > 110:
+        raise ContextError(f"--fu {fu}: no hand counts more than 110 fu (riichi.wiki, Fu: the most a "
+                           "hand can count, rounded up)")
+
+
 _FIGURES: dict = {}  # (han, fu, unrounded fu, kazoe, kiriage, dealer won, self-draw) -> _figures(...)
 
 
 def _yakuman(items, ctx, winner_dealer, double_yakuman, max_yakuman):
     """Any yakuman replaces every yaku and dora."""
     yakuman = [i for i in items if i.unit == "yakuman"]
-    n = sum(i.value if double_yakuman or i.group != "double_yakuman" else 1 for i in yakuman)
+    if not double_yakuman:  # each item says what it counts, so the items add up to the total
+        yakuman = [replace(i, value=1, rule=f"{i.rule} (counted once: double_yakuman is off)")
+                   if i.group == "double_yakuman" and i.value > 1 else i for i in yakuman]
+    n = sum(i.value for i in yakuman)
     n = min(n, max_yakuman)
     name = "yakuman" if n == 1 else f"{n}x yakuman"
     return _value(yakuman, n, "yakuman", 0, YAKUMAN_BASE * n, name, ctx, winner_dealer, (1, 13 * n, 0, 0))

@@ -27,6 +27,9 @@ _LETTER_HINTS = {
 }
 
 
+_LOWER_HONOURS = frozenset("eswncfp")  # a wind or dragon typed in lower case (suit letters follow digits)
+
+
 def _suited(digit: int, letter: str) -> int:
     if letter in SUITS:
         return SUITS.index(letter) * 9 + digit - 1
@@ -68,7 +71,10 @@ def _scan(text: str, start: int, stop: int, full: str) -> list[tuple[int, int]]:
         elif ch in "\U0001F02A\U0001F02B":
             raise NotationError("the joker and tile-back glyphs are not tiles; write a wild tile as the tile it is", full, col)
         else:
-            raise NotationError(f"unexpected character {ch!r}{_LETTER_HINTS.get(ch.upper(), '')}", full, col)
+            hint = _LETTER_HINTS.get(ch.upper(), "")
+            if ch in _LOWER_HONOURS:
+                hint = f" (honours are upper case: {ch.upper()}; winds E S W N, dragons C F P)"
+            raise NotationError(f"unexpected character {ch!r}{hint}", full, col)
         i += 1
     if digits:
         raise NotationError("digits are not followed by a suit letter (m, p, s, z, f or g)", full, digits[0][1])

@@ -16,6 +16,7 @@ RENDERERS: dict[str, dict[str, str | None]] = {
     # the one-call renderers: render(kind, fmt, ...) prints through them
     "pay": {"text": "scorer.output.results:pay_text", "json": "scorer.output.results:pay_json"},
     "ruleset": {"text": "scorer.output.rulesets:variant_text", "json": "scorer.output.rulesets:variant_json"},
+    "rulesets": {"text": "scorer.output.rulesets:variants_table", "json": "scorer.output.rulesets:variants_json"},
     "compare": {"text": "scorer.output.tools:compare_text", "json": "scorer.output.tools:compare_json"},
     "waits": {"text": "scorer.output.tools:waits_text", "json": "scorer.output.tools:waits_json"},
     "turn": {"text": "scorer.output.tools:turn_text", "json": "scorer.output.tools:turn_json"},
@@ -24,7 +25,8 @@ RENDERERS: dict[str, dict[str, str | None]] = {
     "event": {"text": None, "json": None},  # table and settle events (cli/table_common.py, cli/settle.py)
     "batch": {"text": "scorer.batch.write:TextWriter", "jsonl": "scorer.batch.write:JsonlWriter",
               "csv": "scorer.batch.write:CsvWriter", "json": "scorer.batch.write:JsonWriter"},
-    "export": {"jsonl": None, "yaml": None},  # table export (table/exchange.py export_text)
+    "export": {"jsonl": None, "yaml": None, "csv": None},  # table export (table/exchange.py export_text)
+    "audit": {"text": None, "json": None},  # mjscore audit (cli/audit.py)
 }
 MACHINE = frozenset({"json", "jsonl"})  # formats a program reads: an error is printed as {"error": ...} too
 

@@ -12,6 +12,7 @@ from ..notation.hand import KONG
 from ..notation.tiles import glyph, tile_name
 from .render import SCHEMA_VERSION
 from .render import fmt as _fmt
+from .riichi_words import result_words
 from .width import field, fill, fit_table
 
 
@@ -96,6 +97,12 @@ def _total_text(value) -> str:
     return "; ".join(parts)
 
 
+def payments_head(value, ctx) -> str:
+    """'Payments', with riichi's shorthand of the hand's payment beside it (honba and sticks apart)."""
+    words = result_words(value, ctx)
+    return f"Payments ({words})" if words else "Payments"
+
+
 def payments_rows(transfers):
     return [[t.frm, t.to, _fmt(t.amount), t.why] for t in transfers]
 
@@ -125,8 +132,10 @@ def items_table(items, compact=False) -> str:
     return fit_table(_items_rows(items), ["Element", "Value", "Unit", "Rule"], wrap=3, drop=compact)
 
 
-def payments_table(transfers, compact=False) -> str:
-    return fit_table(payments_rows(transfers), ["From", "To", "Amount", "Why"], wrap=3, drop=compact, note="Why")
+def payments_table(transfers) -> str:
+    """From, To, Amount and Why: --compact keeps the Why (it leaves out the Rule column only), since a
+    payment's reason is what a table checks its money against."""
+    return fit_table(payments_rows(transfers), ["From", "To", "Amount", "Why"], wrap=3, note="Why")
 
 
 def result_text(result, show_all=False, claim=None, glyphs=False, compact=False) -> str:
@@ -145,8 +154,8 @@ def result_text(result, show_all=False, claim=None, glyphs=False, compact=False)
     out.append("")
     out.append(field("Total:", _total_text(v)))
     out.append("")
-    out.append("Payments")
-    out.append(payments_table(result.transfers, compact))
+    out.append(payments_head(v, result.ctx))
+    out.append(payments_table(result.transfers))
     out.append(field("Net:", net_text(result.net)))
     for w in result.warnings:
         out.append(field("Warning:", w))
@@ -253,6 +262,8 @@ def claim_verdict_text(result, verdict) -> str:
         lines.append("Money (in seat order):")
         for frm, to, d in verdict.money:
             lines.append(f"  {frm} owes {to} {_fmt(abs(d))} {'more' if d > 0 else 'less'} than the claim says")
+    elif claim.kind == "words" and not verdict.correct:
+        pass  # words of the other way of winning ('1300/2600' for a ron): nothing to set side by side
     elif claim.kind != "net":
         lines.append("Money: no change, the claim pays the same.")
     return "\n".join(lines)
@@ -273,6 +284,8 @@ def details_dict(details) -> dict:
 
 
 def result_dict(result, show_all=False, claim=None, glyphs=False, refused=None, minimum=None) -> dict:
+    from ..core.replay import context_echo  # (imported when a JSON result is made, not for text)
+
     v = result.value
     d = {
         "schema_version": SCHEMA_VERSION,
@@ -289,8 +302,7 @@ def result_dict(result, show_all=False, claim=None, glyphs=False, refused=None, 
         "legal": refused is None,
         "payments": [t.as_dict() for t in result.transfers],
         "net": result.net,
-        "context": {"win": result.ctx.win_type, "seat": result.ctx.seat, "round": result.ctx.round,
-                    "dealer": result.ctx.dealer},
+        "context": context_echo(result.ctx),  # every input that changed the result: it replays
         "options": result.options,
         "why_chosen": result.why_chosen,
     }
@@ -331,16 +343,20 @@ def result_json(result, show_all=False, claim=None, glyphs=False) -> str:
     return json.dumps(result_dict(result, show_all, claim, glyphs), ensure_ascii=False)
 
 
-def pay_text(variant_ref, value, transfers, net) -> str:
+def pay_text(variant_ref, value, transfers, net, ctx=None) -> str:
+    from ..rulesets.context import context_from
     from ..rulesets.variant import load_variant
 
     var = load_variant(variant_ref)
-    return "\n".join([f"{var.name}  [{var.id}]", f"Total:    {_total_text(value)}", "", "Payments",
+    head = "Payments"
+    if ctx is not None and "basic points" in value.details:  # riichi's shorthand needs the seats
+        head = payments_head(value, context_from(dict(ctx)) if isinstance(ctx, dict) else ctx)
+    return "\n".join([f"{var.name}  [{var.id}]", f"Total:    {_total_text(value)}", "", head,
                       payments_table(transfers),
                       f"Net:      {net_text(net)}"])
 
 
-def pay_json(variant_ref, value, transfers, net) -> str:
+def pay_json(variant_ref, value, transfers, net, ctx=None) -> str:
     from ..rulesets.variant import load_variant
 
     return json.dumps({"schema_version": SCHEMA_VERSION, "variant": load_variant(variant_ref).id,

@@ -13,20 +13,14 @@ MAX_LISTED = 40  # club rulesets listed in full by `mjscore variants`
 
 
 def variants_table() -> str:
-    from ..rulesets.files import club_ids, shipped_ids
-    from ..rulesets.variant import load_variant
-
+    clubs = _club_ids()
     rows = []
-    for vid in shipped_ids():
-        v = load_variant(vid)
-        rows.append([v.id, v.name, v.players, 3 * v.sets + 2, len(v.patterns), len(v.options)])
-    clubs = club_ids()
-    for vid in clubs[:MAX_LISTED]:  # MJSCORE_VARIANTS folders: a broken club file is named, not fatal here
-        try:
-            v = load_variant(vid)
-            rows.append([v.id, f"{v.name} (club)", v.players, 3 * v.sets + 2, len(v.patterns), len(v.options)])
-        except MjError as e:
-            rows.append([vid, f"(club file refused: {e})", "", "", "", ""])
+    for d in variants_list(limit=MAX_LISTED):
+        if "refused" in d:
+            rows.append([d["id"], f"(club file refused: {d['refused']})", "", "", "", ""])
+        else:
+            rows.append([d["id"], d["name"] + (" (club)" if d["club"] else ""), d["players"], d["tiles"],
+                         d["patterns"], d["options"]])
     text = fit_table(rows, ["id", "ruleset", "players", "tiles", "patterns", "options"], wrap=1, note="Ruleset")
     if len(clubs) > MAX_LISTED:  # each listed ruleset is loaded: the rest are counted, each loads when named
         import textwrap
@@ -34,6 +28,36 @@ def variants_table() -> str:
         text += "\n" + textwrap.fill(f"... and {len(clubs) - MAX_LISTED} more club rulesets ({clubs[MAX_LISTED]} to "
                                      f"{clubs[-1]}): `mjscore variants show ID` shows one", 80)
     return text
+
+
+def _club_ids() -> list[str]:
+    from ..rulesets.files import club_ids
+
+    return club_ids()
+
+
+def variants_list(limit: int | None = None) -> list[dict]:
+    """The rulesets `mjscore variants` lists, as dicts: shipped first, then the club folder's (the first
+    `limit` of them; JSON lists them all)."""
+    from ..rulesets.files import shipped_ids
+    from ..rulesets.variant import load_variant
+
+    clubs = _club_ids()
+    out = []
+    for club, ids in ((False, shipped_ids()), (True, clubs if limit is None else clubs[:limit])):
+        for vid in ids:
+            try:
+                v = load_variant(vid)
+            except MjError as e:  # MJSCORE_VARIANTS folders: a broken club file is named, not fatal here
+                out.append({"id": vid, "club": club, "refused": str(e)})
+                continue
+            out.append({"id": v.id, "name": v.name, "club": club, "players": v.players, "tiles": 3 * v.sets + 2,
+                        "patterns": len(v.patterns), "options": len(v.options)})
+    return out
+
+
+def variants_json() -> str:
+    return json.dumps({"schema_version": SCHEMA_VERSION, "variants": variants_list()}, ensure_ascii=False)
 
 
 def variant_text(ref) -> str:

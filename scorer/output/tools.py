@@ -9,6 +9,7 @@ from ..notation.tiles import tile_name
 from .render import SCHEMA_VERSION
 from .render import fmt as _fmt
 from .results import result_dict
+from .riichi_words import value_words
 from .width import field, fill, fit_table
 
 
@@ -19,12 +20,13 @@ def _money(result) -> str:
 def compare_text(hand, rows) -> str:
     table = []
     for c in rows:
+        left_out = "".join(f"; {n}" for n in c.notes)  # the flags this ruleset does not read
         if c.result is None:
-            table.append([c.variant, "-", "refused: " + c.refused])
+            table.append([c.variant, "-", "refused: " + c.refused + left_out])
         else:
             v = c.result.value
-            total = ("limit " if v.limit else "") + f"{_fmt(v.total)} {v.unit}".strip()
-            table.append([c.variant, total, _money(c.result)])
+            total = value_words(v) or ("limit " if v.limit else "") + f"{_fmt(v.total)} {v.unit}".strip()
+            table.append([c.variant, total, _money(c.result) + left_out])
     return f"Hand: {hand}\n" + fit_table(table, ["ruleset", "total", "net per seat / why not"], wrap=2,
                                          note="Why not")
 
@@ -33,7 +35,7 @@ def compare_json(hand, rows) -> str:
     """The rows as JSON (each names its ruleset; the hand is the caller's, as compare_text's)."""
     # a list (one entry per ruleset), as before schema versions: each entry carries the version
     return json.dumps([{"schema_version": SCHEMA_VERSION, "variant": c.variant, "name": c.name,
-                        "refused": c.refused or None,
+                        "refused": c.refused or None, "notes": list(c.notes),
                         "result": result_dict(c.result) if c.result is not None else None} for c in rows],
                       ensure_ascii=False)
 
@@ -41,9 +43,19 @@ def compare_json(hand, rows) -> str:
 def _wait_cell(result, refused) -> str:
     if result is None:
         return "refused: " + refused.split(": ", 1)[-1]
-    v = result.value
-    total = f"limit ({v.details.get('limit hand', '')})" if v.limit else f"{_fmt(v.total)} {v.unit}"
-    return f"{total}, wins {_fmt(result.net[result.ctx.seat])}"
+    return f"{value_text(result.value)}, wins {_fmt(result.net[result.ctx.seat])}"
+
+
+def value_text(v) -> str:
+    """A value in a cell: riichi's words ('3 han 40 fu', 'mangan', 'double yakuman'), else the total,
+    a limit hand by its name when the ruleset gives one."""
+    words = value_words(v)
+    if words:
+        return words
+    if v.limit:
+        name = v.details.get("limit hand", "")
+        return f"limit ({name})" if name else "limit"
+    return f"{_fmt(v.total)} {v.unit}".strip()
 
 
 def waits_text(w) -> str:
@@ -76,8 +88,7 @@ def _waits_cell(w) -> str:
         if r is None:
             parts.append(f"{tile_name(x.tile)} (refused)")
             continue
-        v = r.value
-        val = "limit" if v.limit else f"{_fmt(v.total)} {v.unit}".strip()
+        val = value_text(r.value)
         parts.append(f"{tile_name(x.tile)} {val} +{_fmt(r.net[r.ctx.seat])}" + (" (dead)" if x.dead else ""))
     return ", ".join(parts)
 

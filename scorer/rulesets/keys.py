@@ -18,11 +18,12 @@ class Key:
     or NamedTuple costs that start-up more than the rest of this module.)"""
 
     __slots__ = ("name", "kind", "help", "default", "bound", "why", "minimum", "universal", "at_table", "paid",
-                 "metavar", "flag_value")
+                 "metavar", "flag_value", "total_only")
 
     def __init__(self, name: str, kind: str, help: str, default: object = None, *,
                  bound: int | None = None, why: str = "", minimum: int = 0, universal: bool = False,
-                 at_table: bool = True, paid: bool = True, metavar: str | None = None, flag_value: int | None = None):
+                 at_table: bool = True, paid: bool = True, metavar: str | None = None, flag_value: int | None = None,
+                 total_only: bool = False):
         self.name, self.kind, self.help, self.default = name, kind, help, default
         self.bound = bound  # counts: the largest value accepted (README "Limits")
         self.why = why  # counts: why the bound is where it is, quoted when it refuses a value
@@ -32,6 +33,7 @@ class Key:
         self.paid = paid  # read by payments (False: only to value the hand; `pay` takes the total instead)
         self.metavar = metavar
         self.flag_value = flag_value  # a count flag given bare means this (--kong-draw is --kong-draw 1)
+        self.total_only = total_only  # read with a counted total only (`pay`): a hand's own value counts it
 
     def __repr__(self) -> str:
         return f"Key({self.name!r}, {self.kind!r})"
@@ -78,6 +80,9 @@ KEYS: tuple[Key, ...] = (
         why="at most 100 counters"),
     Key("sticks", "count", "Riichi: riichi deposits on the table.", 0, bound=100,
         why="at most 100 riichi deposits"),
+    # the ruleset's model refuses a count no hand can have (scorer/models/riichi.py check_han_fu)
+    Key("fu", "count", "Riichi: the hand's fu with --total as its han (default 30); 20 to 110, 25 for seven pairs.",
+        None, at_table=False, metavar="FU", total_only=True),
     Key("fourth_tile", "bool", "MCR: the winning tile is the last of its kind.", False, paid=False),
     Key("others", "others", "Another player's hand or state.", metavar="SEAT:HAND"),
 )

@@ -201,24 +201,27 @@ class Table(Ledgered):
         of event N, and every later event is settled again from what was entered (the seats, dealer
         and streak may have changed); the replaced ones go to the undone log. `hook()` runs just
         before the commit (tests use it to kill the process there)."""
-        from .names import entered_by
+        from .names import entered_by, full_names
 
         by = entered_by(by or who())
+        at = now_text()  # the edit and what it undid share the moment: `table log` groups them by it
         with self.store.write():
-            later = []
+            gone = []
             if replace is not None:
                 if not self.store.has(replace):
                     raise TableError(f"no event #{replace} to replace (see `mjscore table show`)")
-                later = self.store.remove_from(replace, by, now_text())[1:]
-            ev = self._append(kind, entry, by, now_text())
-            for old in later:
+                gone = self.store.remove_from(replace, by, at)
+            ev = self._append(kind, full_names(entry, self.players), by, at)
+            again = [ev]
+            for old in gone[1:]:
                 try:
-                    self._append(old["kind"], old["input"], old["entered_by"], old["entered_at"])
+                    again.append(self._append(old["kind"], old["input"], old["entered_by"], old["entered_at"]))
                 except MjError as e:
                     raise TableError(f"event #{old['no']} cannot be settled again after the edit: {e}") from None
             if hook is not None:
                 hook()
-        ev["replaced"] = len(later) + 1 if replace is not None else 0
+        ev["replaced"] = len(gone) if replace is not None else 0
+        ev["edits"] = list(zip(gone, again))  # (the event as it was, as it is now), the edited one first
         return ev
 
     def _append(self, kind, entry, by, at) -> dict:

@@ -87,7 +87,78 @@ def export_text(path: str, fmt: str = "jsonl") -> str:
                 return True
 
         return yaml.dump({**header, "hands": recs}, Dumper=Plain, allow_unicode=True, sort_keys=False)
+    if fmt == "csv":
+        return csv_text(header, recs)
     return "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in [header, *recs])
+
+
+EXTENSIONS = {".yaml": "yaml", ".yml": "yaml", ".jsonl": "jsonl", ".csv": "csv"}
+_FLAT = ("rules", "others", "names")  # mappings batch's CSV reader takes as KEY.SUBKEY columns
+
+
+def format_for(out_path: str | None, fmt: str | None) -> str:
+    """The export's format: what --out's extension says (refusing a --format that says otherwise),
+    else --format, else JSON Lines."""
+    import os
+
+    if out_path is None:
+        return fmt or "jsonl"
+    ext = os.path.splitext(out_path)[1].lower()
+    said = EXTENSIONS.get(ext)
+    if said is None:
+        if fmt is None:
+            raise TableError(f"--out {out_path}: name the file .yaml, .jsonl or .csv (the format it is written "
+                             "in), or give --format")
+        return fmt
+    if fmt is not None and fmt != said:
+        raise TableError(f"--out {out_path} says {said} but --format says {fmt}: a hand file is read by its "
+                         "extension, so they must agree")
+    return said
+
+
+def csv_text(header: dict, recs: list) -> str:
+    """The records as the CSV `mjscore batch` reads: the header's keys on every row, a mapping's keys
+    as KEY.SUBKEY columns (rules.min_faan, names.E)."""
+    import csv
+    import io
+
+    rows = []
+    for rec in recs:
+        row = {k: v for k, v in header.items() if k != "rules"}
+        # the header's options under the record's; none at all is written `{}`, so that batch still
+        # reads the ruleset's options as named (and lays no config file's house rules under them)
+        rules = {**(header.get("rules") or {}), **(rec.get("rules") or {})}
+        rec = {**rec, "rules": rules} if rules else {k: v for k, v in rec.items() if k != "rules"}
+        if not rules:
+            row["rules"] = "{}"
+        for key, value in rec.items():
+            if key in _FLAT and isinstance(value, dict):
+                for sub, x in value.items():
+                    if isinstance(x, (dict, list)):
+                        raise TableError(f"{key}.{sub} holds {type(x).__name__} data, which a CSV cell cannot: "
+                                         "export to .yaml or .jsonl")
+                    row[f"{key}.{sub}"] = x
+            elif isinstance(value, (dict, list)):
+                raise TableError(f"{key} holds {type(value).__name__} data, which a CSV cell cannot: "
+                                 "export to .yaml or .jsonl")
+            else:
+                row[key] = value
+        rows.append(row)
+    columns = list(header) + ["hand"]
+    for row in rows:
+        columns += [k for k in row if k not in columns]
+    out = io.StringIO()
+    w = csv.DictWriter(out, columns, lineterminator="\n")
+    w.writeheader()
+    for row in rows:
+        w.writerow({k: _cell(v) for k, v in row.items()})
+    return out.getvalue()
+
+
+def _cell(value) -> str:
+    if value is True or value is False:
+        return "true" if value else "false"
+    return "" if value is None else str(value)
 
 
 def _entry(job_ctx: dict, names: dict, kind: str) -> dict:

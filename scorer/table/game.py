@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..batch.ledger import Ledger, num
-from ..errors import ContextError
+from ..errors import ContextError, MjError
 from ..rulesets.keys import KEYS
 from . import state as st
 from .rules import POT, session_rules, styled
@@ -101,18 +101,12 @@ class Game:
         return {seat: self.players[i] for seat, i in st.seating(state, self.n, self.session).items()}
 
     def player(self, name) -> int:
-        """The index of player `name`: names that a reader could not tell apart are one (names.py)."""
-        from .names import skeleton
+        """The index of player `name`: names that a reader could not tell apart are one, and a unique
+        beginning of a name names its player (names.py)."""
+        from .names import find_player, skeleton
 
-        if name is None:
-            raise ContextError("a player's name is needed")
-        if not isinstance(name, str):
-            raise ContextError(f"a player is named by text, got {type(name).__name__} {name!r}")
-        i = self._index.get(skeleton(name.strip()))
-        if i is not None:
-            return i
-        shown = name if len(name) <= 40 else name[:37] + "..."
-        raise ContextError(f"no player {shown!r} at this table (players: {', '.join(self.players)})")
+        i = self._index.get(skeleton(name.strip())) if isinstance(name, str) else None
+        return i if i is not None else find_player(self.players, name)
 
     def letter(self, state, name) -> str:
         return st.seat_of(state, self.player(name), self.n, self.session)
@@ -159,7 +153,13 @@ class Game:
             entry = self._head_bump(entry, state)
             if self._triple(entry):
                 kind, entry = "abort", {"abort": "triple_ron", "riichi_by": self._riichi_names(entry)}
-        records, results, winners, payer = self._settle(kind, entry, state)
+        try:
+            records, results, winners, payer = self._settle(kind, entry, state)
+        except MjError as e:  # the engine speaks of seats; at the table they are players
+            from .names import named
+
+            e.message = named(e.message, self.seats(state))
+            raise
         parties = self.parties()
         for rec in records:
             for f, t, _, _ in rec["transfers"]:
@@ -299,21 +299,6 @@ class Game:
         winners = [self.player(entry["seat"])] if kind == "false_win" else []
         return [rec], [s], winners, None
 
-    def _shorthand(self, r) -> str:
-        """The payment as riichi players say it, without honba and deposits: 5200 (a ron), 1300/2600
-        (a non-dealer's self-draw: each non-dealer / the dealer), 2600 all (the dealer's)."""
-        from dataclasses import replace
-
-        from ..core.engine import settle
-
-        plain = settle(self.variant.bind(self.rules), r.value, replace(r.ctx, honba=0, sticks=0))
-        amounts = sorted({num(t.amount) for t in plain})
-        if len(plain) == 1:
-            return f"{amounts[0]}"
-        if len(amounts) == 1:
-            return f"{amounts[0]} all"
-        return "/".join(str(a) for a in amounts)
-
     def _noten_declarers(self, entry):
         """A riichi declarer is tenpai at an exhaustive draw: one who is not made a chombo."""
         self._declarers(entry, "draw")
@@ -328,6 +313,7 @@ class Game:
     def _win(self, entry, state, seats, base):
         from ..batch.run import _item_labels, _win_text
         from ..core import engine
+        from ..output.riichi_words import paid_words, value_words
 
         hands = entry.get("hands") or []
         if not hands:
@@ -393,9 +379,10 @@ class Game:
             v = r.value
             records.append({"event": "win", "hand": r.hand.text(), "ctx": ctx, "names": seats,
                             "variant": r.variant.id, "total": v.total, "unit": v.unit, "limit": v.limit,
-                            "details": {k: x for k, x in v.details.items() if k in ("fu", "limit")},
+                            "words": value_words(v),  # riichi's '3 han 40 fu', 'mangan' ('' elsewhere)
                             "items": list(_item_labels(v)), "win": _win_text(r.ctx),
-                            **({"shorthand": self._shorthand(r)} if self.describe and self.session.get("words") == "kyoku" else {}),
+                            **({"shorthand": paid_words(v, r.ctx)}  # riichi_words.py: '3900', '1300/2600'
+                               if self.describe and self.session.get("words") == "kyoku" else {}),
                             "cap": r.options.get("session_loss_cap", 0) or 0,
                             "transfers": (deposits if rank == 0 else []) +
                                          [[seats.get(t.frm, t.frm), seats.get(t.to, t.to), t.amount, t.why]

@@ -14,19 +14,28 @@ TREND_POINTS = 24
 
 
 def _n(x) -> str:
+    """A change (an event's net, a season's result): with its sign, +6 or -4."""
     x = num(x)
     return f"{x:+}" if x else "0"
 
 
 def value_text(rec: dict) -> str:
-    """A win's value as its players say it: "3 han 40 fu", "mangan", "yakuman" (a ruleset whose
-    value has fu and named limits), else "8 fans" or "limit"."""
+    """A win's value as its players say it (scorer/output/riichi_words.py): "3 han 40 fu", "mangan",
+    "double yakuman" for riichi, else "8 fans" or "limit". A record keeps its words; one stored before
+    it did says them from its details."""
+    if rec.get("words"):
+        return rec["words"]
     details = rec.get("details") or {}
-    if details.get("limit"):
-        return str(details["limit"])
-    if "fu" in details:
-        return f"{num(rec['total'])} {rec['unit']} {details['fu']} fu"
+    if "fu" in details or details.get("limit"):
+        from ..output.riichi_words import han_fu_words
+
+        return han_fu_words(rec["total"], rec["unit"], details)
     return "limit" if rec["limit"] else f"{num(rec['total'])} {rec['unit']}".strip()
+
+
+def balance(x) -> str:
+    """A player's standing, what he holds: 25000, -300, without a plus sign (a change keeps its own)."""
+    return str(num(x))
 
 
 def event_text(ev: dict) -> str:
@@ -81,11 +90,6 @@ def where_text(state: dict, table) -> str:
         return f"{wind} {state['passes'] % table.n + 1}, {state['streak']} {session.get('streak_as', 'honba')}"
     text = f"hand {state['hand']}, {wind} round, dealer {table.players[state['dealer']]}"
     return text + (f" (streak {state['streak']})" if has_streak(session) else "")
-
-
-def total_text(x, start) -> str:
-    """A standing: signed when the players start at 0, plain points when they start with some."""
-    return f"{num(x)}" if start else _n(x)
 
 
 def _trend(values: list, lo, hi) -> str:
@@ -158,7 +162,7 @@ def show_text(table, last: int = 8) -> str:
     lo, hi = min(values), max(values)
     rows = []
     for seat, name in sorted(d["seats"].items(), key=lambda kv: "ESWN".index(kv[0])):
-        rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, total_text(d["standings"][name], d["start"]),
+        rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, balance(d["standings"][name]),
                      _trend(d["trend"][name], lo, hi)])
     out = [head, where] + textwrap.wrap(d.get("ruleset_note", ""), 80) + [
         "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
