@@ -11,10 +11,10 @@ from .ledger import Quick, num
 def fast(obj) -> str:
     """jsonline.fast (imported on first use: a text run needs no JSON encoder, and jsonline's import
     brings output.py's, a fifth of the start-up)."""
-    global fast
-    from .jsonline import fast
+    from .jsonline import fast as real
 
-    return fast(obj)
+    globals()["fast"] = real  # the next call goes straight to it
+    return real(obj)
 
 
 def _n(x) -> str:
