@@ -9,7 +9,7 @@ from scorer.core.facts import EAGER, Facts, LazyFacts
 from scorer.core.wild import WildSpec
 from scorer.rulesets.variant import load_variant
 
-from .test_riichi_readings import _bench
+from .readings import bench_module as _bench
 
 
 def test_lazy_facts_read_as_facts():

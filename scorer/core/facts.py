@@ -1,5 +1,14 @@
-"""What a reading is made of, computed once so every pattern predicate reads the same facts."""
+"""What a reading is made of, computed once so every pattern predicate reads the same facts.
+
+`Facts` is the one per-reading summary every ruleset's predicates read: one pass over the blocks
+(`_fill`, the EAGER facts below) makes the counts and bit sets most predicates test, and the rest is
+worked out on first read (`cached_property`). A bit set is an int with bit t set for tile kind t
+(tiles.py numbers them: 0-8 characters, 9-17 circles, 18-26 bamboo, 27-30 winds, 31-33 dragons), so a
+subset test is one `&`. The summary names no ruleset: a fact here is a fact of the tiles, the blocks,
+the winning tile and the context, whatever a ruleset makes of it."""
 from __future__ import annotations
+
+from functools import lru_cache
 
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..notation.tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WHITE, WIND_TILES
@@ -23,14 +32,37 @@ def tile_mask(tiles) -> int:
 _BLOCK_MASK = {kind: {t: tile_mask(tiles) for t, tiles in by_tile.items()} for kind, by_tile in _BLOCK_TILES.items()}
 HONOUR_MASK = tile_mask(HONOURS)
 TERMINAL_MASK = tile_mask(TERMINALS)
+ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK  # terminals and honours
 SUIT_MASKS = tuple(tile_mask(range(s * 9, s * 9 + 9)) for s in range(3))
 _SUIT_SETS = tuple(frozenset(s for s in range(3) if bits >> s & 1) for bits in range(8))
-_KINDS: dict = {}  # mask -> frozenset of its tiles (readings share few kind sets)
+
+
+@lru_cache(maxsize=65536)
+def _kinds_of(mask: int) -> frozenset:
+    """The tiles of a bit set, made once per bit set (readings share few kind sets)."""
+    return frozenset(t for t in range(mask.bit_length()) if mask >> t & 1)
 
 
 class Facts:
     """Facts of one reading of one hand in one context. Sets are chows, pungs and kongs; `pungs`
-    counts kongs too (rules say "pung/kong")."""
+    counts kongs too (rules say "pung/kong").
+
+    Made by the one pass (`_fill`):
+      form, blocks        the reading's form name and its blocks
+      pung_tiles          the tile of each pung or kong, in the blocks' order
+      pair                the first pair block (None: no pair)
+      n_chows, n_pungs, n_kongs   how many chows, pungs (kongs included) and kongs
+      concealed_pungs     how many pungs and kongs are concealed (a pung completed by a discard is not)
+      mask                bit set of every tile kind present
+      has_honours         any wind or dragon present
+      chow_mask           bit set of the chows' lowest tiles (two alike set one bit: n_chows says more)
+      pung_mask           bit set of the pungs' and kongs' tiles
+      kong_mask           bit set of the kongs' tiles
+      concealed_pung_mask bit set of the concealed pungs' and kongs' tiles
+      seat_wind, round_wind   the winner's seat wind and the prevailing wind as tiles
+    (A tile with two pungs, which only wild tiles make, sets its bit once: pung_tiles counts both.)
+    Worked out when first read: closed, wait, suits, has_terminals, outside, outside_terminals,
+    chow_pairs, kinds, tiles, sets / chows / pungs / kongs (the blocks of each kind) and the rest."""
 
     def __init__(self, hand, reading: Reading, ctx, wild=None, options=None):
         self.hand = hand
@@ -48,6 +80,7 @@ class Facts:
         blocks = self.blocks
         self.pung_tiles = pung_tiles = []
         n_chows = n_kongs = 0
+        chow_mask = pung_mask = kong_mask = concealed_mask = 0
         claimed = -1 if self.self_draw else self.reading.win  # the block a claimed tile completed is exposed
         pair = None
         mask = 0
@@ -61,12 +94,17 @@ class Facts:
                 mask |= tile_mask(b.tiles)
             if kind == CHOW:
                 n_chows += 1
+                chow_mask |= 1 << tile
             elif kind == PUNG or kind == KONG:
                 pung_tiles.append(tile)
+                bit = 1 << tile
+                pung_mask |= bit
                 if kind == KONG:
                     n_kongs += 1
+                    kong_mask |= bit
                 if meld.concealed if meld is not None else i != claimed:
                     concealed_pungs += 1
+                    concealed_mask |= bit
             elif kind == PAIR and pair is None:
                 pair = b
         self.pair = pair
@@ -76,6 +114,10 @@ class Facts:
         self.mask = mask
         self.has_honours = bool(mask & HONOUR_MASK)
         self.concealed_pungs = concealed_pungs
+        self.chow_mask = chow_mask
+        self.pung_mask = pung_mask
+        self.kong_mask = kong_mask
+        self.concealed_pung_mask = concealed_mask
         ctx = self.ctx
         self.seat_wind = _WIND_OF.get(ctx.seat_wind)
         self.round_wind = _WIND_OF.get(ctx.round)
@@ -114,20 +156,53 @@ class Facts:
     @cached_property
     def kinds(self) -> frozenset:
         """The tile kinds present (`mask` as a set)."""
-        m = self.mask
-        got = _KINDS.get(m)
-        if got is None:
-            got = frozenset(t for t in range(m.bit_length()) if m >> t & 1)
-            if len(_KINDS) >= 65536:
-                _KINDS.clear()
-            _KINDS[m] = got
-        return got
+        return _kinds_of(self.mask)
 
     @cached_property
     def suits(self) -> frozenset:
         """Suits present: 0 m, 1 p, 2 s (honours not included)."""
         m = self.mask
         return _SUIT_SETS[bool(m & SUIT_MASKS[0]) | bool(m & SUIT_MASKS[1]) << 1 | bool(m & SUIT_MASKS[2]) << 2]
+
+    @cached_property
+    def has_terminals(self) -> bool:
+        """Any 1 or 9 of a suit present."""
+        return bool(self.mask & TERMINAL_MASK)
+
+    @cached_property
+    def outside(self) -> bool:
+        """Every block (set, pair or single) holds a terminal or an honour."""
+        return self._every_block_meets(ORPHAN_MASK)
+
+    @cached_property
+    def outside_terminals(self) -> bool:
+        """Every block holds a terminal (a 1 or a 9 of a suit)."""
+        return self._every_block_meets(TERMINAL_MASK)
+
+    def _every_block_meets(self, wanted: int) -> bool:
+        if not self.mask & wanted:  # (no such tile at all: most readings)
+            return False
+        table = _BLOCK_MASK
+        for b in self.blocks:
+            kind, tile = b[0], b[1]
+            try:
+                m = table[kind][tile]
+            except KeyError:  # (a block the shared table does not hold)
+                m = tile_mask(b.tiles)
+            if not m & wanted:
+                return False
+        return bool(self.blocks)
+
+    @cached_property
+    def chow_pairs(self) -> int:
+        """How many pairs of identical chows (two alike: 1; two such pairs, or four alike: 2)."""
+        if self.n_chows == self.chow_mask.bit_count():  # (no two chows alike)
+            return 0
+        seen: dict = {}
+        for b in self.blocks:
+            if b.kind == CHOW:
+                seen[b.tile] = seen.get(b.tile, 0) + 1
+        return sum(n // 2 for n in seen.values())
 
     @cached_property
     def all_terminals(self) -> bool:
@@ -212,7 +287,7 @@ class Facts:
 
 
 EAGER = frozenset({"pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "concealed_pungs",
-                   "seat_wind", "round_wind"})  # what Facts._fill makes
+                   "chow_mask", "pung_mask", "kong_mask", "concealed_pung_mask", "seat_wind", "round_wind"})  # what Facts._fill makes
 
 
 class _Filled:

@@ -142,6 +142,15 @@ def pair_of(f, tiles="dragons"):
 
 
 @pattern()
+def outside_hand(f, honours=True, open=None):
+    """Every set and the pair (and a special form's single tiles) hold a terminal or, with `honours`,
+    an honour (`honours: false`: every one a terminal). `open`: true counts it on an open hand only, false on a closed one only."""
+    if open is not None and open == f.closed:
+        return 0
+    return int(f.outside if honours else f.outside_terminals)
+
+
+@pattern()
 def closed_hand(f, self_drawn=False):
     """No set claimed before the win; with `self_drawn: true`, also won on one's own draw."""
     return int(f.closed and (f.self_draw or not self_drawn))

@@ -15,10 +15,11 @@ def no_honours(f):
 
 
 @pattern()
-def one_suit(f, honours="with"):
+def one_suit(f, honours="with", open=None):
     """Tiles of a single suit; `honours`: `with` (honours required: clean/mixed one-suit),
-    `without` (none allowed: pure), `any`."""
-    if len(f.suits) != 1:
+    `without` (none allowed: pure), `any`. `open`: true counts it on an open hand only, false on a
+    closed one only (a hand worth less when open is two entries)."""
+    if len(f.suits) != 1 or (open is not None and open == f.closed):
         return 0
     if honours == "with":
         return int(f.has_honours)
