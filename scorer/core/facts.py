@@ -33,7 +33,9 @@ _BLOCK_MASK = {kind: {t: tile_mask(tiles) for t, tiles in by_tile.items()} for k
 HONOUR_MASK = tile_mask(HONOURS)
 TERMINAL_MASK = tile_mask(TERMINALS)
 ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK  # terminals and honours
+SIMPLE_MASK = tile_mask(range(27)) & ~TERMINAL_MASK  # the suits' 2 to 8
 SUIT_MASKS = tuple(tile_mask(range(s * 9, s * 9 + 9)) for s in range(3))
+_MANS, _PINS, _SOUS = SUIT_MASKS
 _SUIT_SETS = tuple(frozenset(s for s in range(3) if bits >> s & 1) for bits in range(8))
 
 
@@ -41,6 +43,15 @@ _SUIT_SETS = tuple(frozenset(s for s in range(3) if bits >> s & 1) for bits in r
 def _kinds_of(mask: int) -> frozenset:
     """The tiles of a bit set, made once per bit set (readings share few kind sets)."""
     return frozenset(t for t in range(mask.bit_length()) if mask >> t & 1)
+
+
+# what Facts._fill makes, in slots of their own: a predicate reads them on every reading, and a slot is
+# read the same way whatever else an instance holds (an instance's dict of many keys, some kept by
+# one ruleset and not another, is read slower)
+_FILLED = ("pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "has_terminals", "suits",
+         "outside", "outside_terminals", "concealed_pungs", "chow_mask", "pung_mask", "kong_mask",
+         "concealed_pung_mask", "seat_wind", "round_wind", "closed", "wait")
+EAGER = frozenset(_FILLED)
 
 
 class Facts:
@@ -54,15 +65,23 @@ class Facts:
       n_chows, n_pungs, n_kongs   how many chows, pungs (kongs included) and kongs
       concealed_pungs     how many pungs and kongs are concealed (a pung completed by a discard is not)
       mask                bit set of every tile kind present
-      has_honours         any wind or dragon present
+      has_honours, has_terminals   any wind or dragon / any 1 or 9 of a suit present
+      suits               the suits present (0 characters, 1 circles, 2 bamboo; honours not included)
+      outside             every block (set, pair or single) holds a terminal or an honour
+      outside_terminals   every block holds a terminal
       chow_mask           bit set of the chows' lowest tiles (two alike set one bit: n_chows says more)
       pung_mask           bit set of the pungs' and kongs' tiles
       kong_mask           bit set of the kongs' tiles
       concealed_pung_mask bit set of the concealed pungs' and kongs' tiles
       seat_wind, round_wind   the winner's seat wind and the prevailing wind as tiles
+      closed              no set claimed before the win (concealed kongs keep the hand closed)
+      wait                how the winning tile completed its block (`_wait`)
     (A tile with two pungs, which only wild tiles make, sets its bit once: pung_tiles counts both.)
-    Worked out when first read: closed, wait, suits, has_terminals, outside, outside_terminals,
-    chow_pairs, kinds, tiles, sets / chows / pungs / kongs (the blocks of each kind) and the rest."""
+    Worked out when first read: chow_pairs, kinds, tiles, sets / chows / pungs / kongs (the blocks of
+    each kind) and the rest below."""
+
+    __slots__ = ("hand", "reading", "ctx", "wild", "options", "form", "blocks", "win_type", "self_draw", *_FILLED,
+                 "__dict__")  # (the facts worked out when first read are kept in the dict)
 
     def __init__(self, hand, reading: Reading, ctx, wild=None, options=None):
         self.hand = hand
@@ -85,13 +104,19 @@ class Facts:
         pair = None
         mask = 0
         concealed_pungs = 0
+        outside = outside_terminals = bool(blocks)
         block_mask = _BLOCK_MASK
         for i, b in enumerate(blocks):  # one pass; each list keeps the blocks' order
             kind, tile, _wild, meld = b  # (unpacking reads a Block faster than its attribute getters)
             try:
-                mask |= block_mask[kind][tile]
+                m = block_mask[kind][tile]
             except KeyError:
-                mask |= tile_mask(b.tiles)
+                m = tile_mask(b.tiles)
+            mask |= m
+            if outside and not m & ORPHAN_MASK:
+                outside = outside_terminals = False
+            elif outside_terminals and not m & TERMINAL_MASK:
+                outside_terminals = False
             if kind == CHOW:
                 n_chows += 1
                 chow_mask |= 1 << tile
@@ -113,6 +138,10 @@ class Facts:
         self.n_kongs = n_kongs
         self.mask = mask
         self.has_honours = bool(mask & HONOUR_MASK)
+        self.has_terminals = bool(mask & TERMINAL_MASK)
+        self.suits = _SUIT_SETS[bool(mask & _MANS) | bool(mask & _PINS) << 1 | bool(mask & _SOUS) << 2]
+        self.outside = outside
+        self.outside_terminals = outside_terminals
         self.concealed_pungs = concealed_pungs
         self.chow_mask = chow_mask
         self.pung_mask = pung_mask
@@ -121,6 +150,9 @@ class Facts:
         ctx = self.ctx
         self.seat_wind = _WIND_OF.get(ctx.seat_wind)
         self.round_wind = _WIND_OF.get(ctx.round)
+        hand = self.hand
+        self.closed = not hand.melds or hand.is_closed  # (concealed kongs keep a hand closed)
+        self.wait = self._wait()
 
     # ---- sets, in the blocks' order (the counts above are what most patterns need) -------------
     @cached_property
@@ -159,41 +191,6 @@ class Facts:
         return _kinds_of(self.mask)
 
     @cached_property
-    def suits(self) -> frozenset:
-        """Suits present: 0 m, 1 p, 2 s (honours not included)."""
-        m = self.mask
-        return _SUIT_SETS[bool(m & SUIT_MASKS[0]) | bool(m & SUIT_MASKS[1]) << 1 | bool(m & SUIT_MASKS[2]) << 2]
-
-    @cached_property
-    def has_terminals(self) -> bool:
-        """Any 1 or 9 of a suit present."""
-        return bool(self.mask & TERMINAL_MASK)
-
-    @cached_property
-    def outside(self) -> bool:
-        """Every block (set, pair or single) holds a terminal or an honour."""
-        return self._every_block_meets(ORPHAN_MASK)
-
-    @cached_property
-    def outside_terminals(self) -> bool:
-        """Every block holds a terminal (a 1 or a 9 of a suit)."""
-        return self._every_block_meets(TERMINAL_MASK)
-
-    def _every_block_meets(self, wanted: int) -> bool:
-        if not self.mask & wanted:  # (no such tile at all: most readings)
-            return False
-        table = _BLOCK_MASK
-        for b in self.blocks:
-            kind, tile = b[0], b[1]
-            try:
-                m = table[kind][tile]
-            except KeyError:  # (a block the shared table does not hold)
-                m = tile_mask(b.tiles)
-            if not m & wanted:
-                return False
-        return bool(self.blocks)
-
-    @cached_property
     def chow_pairs(self) -> int:
         """How many pairs of identical chows (two alike: 1; two such pairs, or four alike: 2)."""
         if self.n_chows == self.chow_mask.bit_count():  # (no two chows alike)
@@ -221,11 +218,6 @@ class Facts:
             return b.meld.concealed
         return not (i == self.reading.win and not self.self_draw)
 
-    @cached_property
-    def closed(self) -> bool:
-        """No set claimed before the win (concealed kongs keep the hand closed)."""
-        return self.hand.is_closed
-
     # ---- honours ---------------------------------------------------------------------------
     @cached_property
     def dragon_pungs(self) -> int:
@@ -249,10 +241,10 @@ class Facts:
         return _SEATS.index(self.ctx.seat_wind)  # own flower: the seat's wind (dealer East)
 
     # ---- wait ------------------------------------------------------------------------------
-    @cached_property
-    def wait(self) -> str:
-        """How the winning tile completed its block: 'pair' (single wait), 'pung', 'edge', 'closed',
-        'open' (two-sided), or 'special' for forms without a block."""
+    def _wait(self) -> str:
+        """`wait`: how the winning tile completed its block: 'pair' (single wait), 'pung', 'edge',
+        'closed', 'open' (two-sided), 'any' (won on a wild tile) or 'special' for forms without a
+        block."""
         if self.reading.win < 0:
             return "special"
         b = self.blocks[self.reading.win]
@@ -286,8 +278,6 @@ class Facts:
         return bool(self.wild and self.wild.substitute is not None and WHITE in self.hand.concealed)
 
 
-EAGER = frozenset({"pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "concealed_pungs",
-                   "chow_mask", "pung_mask", "kong_mask", "concealed_pung_mask", "seat_wind", "round_wind"})  # what Facts._fill makes
 
 
 class _Filled:

@@ -21,14 +21,9 @@ _STRAIGHT = 0b1001001  # chows starting on 1, 4 and 7 of one suit (chow_mask bit
 _RANKS = 0x1FF  # the nine ranks of a suit (bits 0-8)
 
 
-def _open(f, open):
-    """Does the hand's concealment match the entry (None: either)?"""
-    return open is None or open == (not f.closed)
-
-
-def _in_each_suit(bits: int) -> bool:
-    """Some rank set in all three suits of a bit set."""
-    return bool(bits & bits >> 9 & bits >> 18 & _RANKS)
+# An entry's `open` parameter: True counts on an open hand only, False on a closed one only, None on
+# either; `open == f.closed` is then the entry that does not fit the hand. (Returning `1 if ... else 0`
+# rather than int(...): a predicate runs on every reading, and the call to int costs more than the test.)
 
 
 # ---- how the hand was won -------------------------------------------------------------------
@@ -43,7 +38,7 @@ def riichi_declared(f, double=False):
     if not f.closed:
         raise ImpossibleHand("--riichi / --double-riichi with an open hand: riichi is declared on a closed "
                              "hand (riichi: 'menzen', no claimed meld)")
-    return int(bool(ctx.double_riichi) == double)
+    return 1 if bool(ctx.double_riichi) == double else 0
 
 
 @pattern()
@@ -63,15 +58,15 @@ def riichi_last_tile(f, drawn):
     if not ctx.last_tile:
         return 0
     if drawn:
-        return int(ctx.win_type == "self_draw" and not ctx.kong_draw)
-    return int(ctx.win_type == "discard")
+        return 1 if ctx.win_type == "self_draw" and not ctx.kong_draw else 0
+    return 1 if ctx.win_type == "discard" else 0
 
 
 @pattern()
 @reads("ctx")
 def riichi_kong_win(f, robbed):
     """Rinshan kaihou (won on a kong's replacement tile) or chankan (robbing an added kong)."""
-    return int(bool(f.ctx.robbed)) if robbed else int(bool(f.ctx.kong_draw))
+    return (1 if f.ctx.robbed else 0) if robbed else (1 if f.ctx.kong_draw else 0)
 
 
 @pattern()
@@ -84,10 +79,10 @@ def riichi_first_turn(f, who):
         return 0
     dealer = ctx.seat == ctx.dealer
     if who == "dealer":
-        return int(dealer)
+        return 1 if dealer else 0
     if dealer:
         return 0
-    return int(ctx.by_self_draw) if who == "drawn" else int(not ctx.by_self_draw)
+    return 1 if ctx.by_self_draw == (who == "drawn") else 0
 
 
 # ---- shape -----------------------------------------------------------------------------------
@@ -95,13 +90,13 @@ def riichi_first_turn(f, who):
 @pattern()
 def pinfu(f):
     """Pinfu: closed, no fu but the base (four chows, a pair that is not a value tile, two-sided wait)."""
-    return int(f.closed and pinfu_shape(f))
+    return 1 if f.n_chows == 4 and f.closed and pinfu_shape(f) else 0
 
 
 @pattern()
 def all_simples(f, open=None):
     """Tanyao: no terminal or honour anywhere (open hands by the open-tanyao option)."""
-    return int(not f.mask & ORPHAN_MASK and _open(f, open))
+    return 0 if f.mask & ORPHAN_MASK or open == f.closed else 1
 
 
 @pattern()
@@ -110,24 +105,25 @@ def riichi_pure_double_chow(f, twice=False):
     if f.n_chows < 2 or not f.closed:
         return 0
     pairs = f.chow_pairs
-    return int(pairs >= 2) if twice else int(pairs == 1)
+    return 1 if (pairs >= 2 if twice else pairs == 1) else 0
 
 
 @pattern()
 def riichi_straight(f, open=None):
     """Ittsu: 123, 456 and 789 chows of one suit."""
-    if f.n_chows < 3 or not _open(f, open):
+    if f.n_chows < 3 or open == f.closed:
         return 0
     c = f.chow_mask
-    return int(c & _STRAIGHT == _STRAIGHT or c >> 9 & _STRAIGHT == _STRAIGHT or c >> 18 & _STRAIGHT == _STRAIGHT)
+    return 1 if c & _STRAIGHT == _STRAIGHT or c >> 9 & _STRAIGHT == _STRAIGHT or c >> 18 & _STRAIGHT == _STRAIGHT else 0
 
 
 @pattern()
 def riichi_three_colour(f, kind, open=None):
     """Sanshoku doujun (the same chow in each suit) / doukou (the same pung or kong in each suit)."""
-    if kind == CHOW:
-        return int(f.n_chows >= 3 and _open(f, open) and _in_each_suit(f.chow_mask))
-    return int(f.n_pungs >= 3 and _open(f, open) and _in_each_suit(f.pung_mask))
+    if (f.n_chows if kind == CHOW else f.n_pungs) < 3 or open == f.closed:
+        return 0
+    sets = f.chow_mask if kind == CHOW else f.pung_mask
+    return 1 if sets & sets >> 9 & sets >> 18 & _RANKS else 0  # (some rank in all three suits)
 
 
 @pattern()
@@ -135,7 +131,7 @@ def four_concealed_pungs(f, single_wait):
     """Suu ankou: four concealed pungs; `single_wait` the form won on the pair (suu ankou tanki)."""
     if f.concealed_pungs != 4:
         return 0
-    return int((f.wait == "pair") == single_wait)
+    return 1 if (f.wait == "pair") == single_wait else 0
 
 
 @pattern()
@@ -144,4 +140,4 @@ def thirteen_orphans_riichi(f, pure):
     form (the pair was made by the winning tile)."""
     if f.form != "thirteen_orphans":
         return 0
-    return int((f.hand.counts[f.hand.win_tile] == 2) == pure)
+    return 1 if (f.hand.counts[f.hand.win_tile] == 2) == pure else 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..core.facts import ORPHAN_MASK
+from ..core.facts import ORPHAN_MASK, SIMPLE_MASK
 from ..errors import ContextError, ImpossibleHand, NotationError
 from ..notation.format import red_fives
 from ..notation.hand import CHOW, KONG
@@ -25,26 +25,36 @@ def dora_of(indicator: int) -> int:
     return 31 + (indicator - 31 + 1) % 3
 
 
+class _Refused(Exception):
+    """Why an indicator text is refused (None: it is no text); `indicators` names the flag."""
+
+
 def indicators(text, flag: str) -> tuple:
     """The dora tiles of `--dora` / `--ura` text (one per indicator, repeats count again)."""
     if not text:
         return ()
-    if not isinstance(text, str):
-        raise ContextError(f"--{flag} takes tiles, e.g. --{flag} \"4m E\"; got {text!r}")
-    return _dora_tiles(text, flag)
+    try:
+        return _dora_tiles(text)
+    except (_Refused, TypeError) as e:  # (TypeError: a text that does not hash)
+        why = e.args[0] if isinstance(e, _Refused) else None
+        if why is None:
+            raise ContextError(f"--{flag} takes tiles, e.g. --{flag} \"4m E\"; got {text!r}") from None
+        raise ContextError(f"--{flag} {text!r}: {why}") from None
 
 
 @lru_cache(maxsize=1024)
-def _dora_tiles(text: str, flag: str) -> tuple:
+def _dora_tiles(text) -> tuple:
     """indicators of a text, read once (a table repeats its indicators hand after hand)."""
+    if not isinstance(text, str):
+        raise _Refused(None)
     try:
         tiles = parse_tiles_only(text)
     except NotationError as e:
-        raise ContextError(f"--{flag} {text!r}: {e.reason}") from None
+        raise _Refused(e.reason) from None
     if any(t >= 34 for t in tiles):
-        raise ContextError(f"--{flag} {text!r}: flowers and seasons are no dora indicators")
+        raise _Refused("flowers and seasons are no dora indicators")
     if len(tiles) > MAX_INDICATORS:
-        raise ContextError(f"--{flag} {text!r}: at most {MAX_INDICATORS} indicators (one, and one per kong)")
+        raise _Refused(f"at most {MAX_INDICATORS} indicators (one, and one per kong)")
     return tuple(dora_of(t) for t in tiles)
 
 
@@ -78,7 +88,7 @@ def pinfu_shape(f) -> bool:
 @pattern()
 def riichi_fu_closed_ron(f):
     """Menzen kafu: 10 fu for a closed hand won on a discard (or a robbed kong)."""
-    return int(f.form == "standard" and not f.self_draw and f.closed)
+    return 1 if not f.self_draw and f.closed and f.form == "standard" else 0
 
 
 @pattern()
@@ -86,26 +96,26 @@ def riichi_fu_self_draw(f, pinfu_too=False):
     """Tsumo fu: 2 fu for a self-drawn win, except pinfu (a hand with no other fu keeps its 20)."""
     if not f.self_draw or f.form != "standard":
         return 0
-    return int(pinfu_too or not pinfu_shape(f))
+    return 1 if pinfu_too or not pinfu_shape(f) else 0
 
 
 @pattern()
 def riichi_fu_open_pinfu(f):
     """An open hand with no fu at all is counted 30 fu (2 fu added before rounding)."""
-    return int(f.n_chows == 4 and not f.closed and pinfu_shape(f))
+    return 1 if f.n_chows == 4 and not f.closed and pinfu_shape(f) else 0
 
 
 @pattern()
 def riichi_fu_set(f, kind, orphan, concealed):
     """Fu of pungs and kongs by kind, terminal/honour or simple, concealed or open (a pung completed
     by a discard is open). Returns how many sets of this kind the reading has."""
-    sets = f.pung_mask
-    if not sets:
+    if not (f.n_kongs if kind == KONG else f.n_pungs - f.n_kongs):  # (kongs are rare: most entries stop here)
         return 0
-    sets &= f.kong_mask if kind == KONG else ~f.kong_mask
-    sets &= ORPHAN_MASK if orphan else ~ORPHAN_MASK
-    sets &= f.concealed_pung_mask if concealed else ~f.concealed_pung_mask
-    return sets.bit_count()
+    kongs = f.kong_mask
+    sets = f.pung_mask & (kongs if kind == KONG else ~kongs) & (ORPHAN_MASK if orphan else SIMPLE_MASK)
+    if sets:
+        sets &= f.concealed_pung_mask if concealed else ~f.concealed_pung_mask
+    return sets.bit_count() if sets else 0
 
 
 @pattern()
@@ -115,13 +125,15 @@ def riichi_fu_pair(f):
     if f.form != "standard":
         return 0
     t = f.pair.tile
-    return int(t in DRAGON_TILES) + int(t == f.seat_wind) + int(t == f.round_wind)
+    if t < 27:  # (a suit tile: most pairs)
+        return 0
+    return (t in DRAGON_TILES) + (t == f.seat_wind) + (t == f.round_wind)  # (bools add up to an int)
 
 
 @pattern()
 def riichi_fu_wait(f, wait):
     """2 fu for winning on an edge (penchan), closed (kanchan) or single (tanki) wait."""
-    return int(f.form == "standard" and f.wait == wait)
+    return 1 if f.wait == wait and f.form == "standard" else 0
 
 
 # ---- dora -----------------------------------------------------------------------------------
@@ -134,7 +146,10 @@ def dora_count(f, ura=False):
     text = ctx.ura if ura else ctx.dora
     if not text:
         return 0
-    tiles = indicators(text, "ura" if ura else "dora")
+    try:
+        tiles = _dora_tiles(text)
+    except (_Refused, TypeError):
+        tiles = indicators(text, "ura" if ura else "dora")  # (refused again, naming the flag)
     hand = f.hand
     counts = hand.counts  # (the concealed tiles, read already; the melds' below, without Hand.all_counts)
     if len(tiles) == 1:  # most hands: one indicator, no kong
