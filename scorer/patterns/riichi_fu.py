@@ -109,7 +109,10 @@ def riichi_fu_open_pinfu(f):
 def riichi_fu_set(f, kind, orphan, concealed):
     """Fu of pungs and kongs by kind, terminal/honour or simple, concealed or open (a pung completed
     by a discard is open). Returns how many sets of this kind the reading has."""
-    if not (f.n_kongs if kind == KONG else f.n_pungs - f.n_kongs):  # (kongs are rare: most entries stop here)
+    # (counts first: most readings have no set of the entry's kind or concealment, and stop here)
+    if not (f.n_kongs if kind == KONG else f.n_pungs - f.n_kongs):
+        return 0
+    if not (f.concealed_pungs if concealed else f.n_pungs - f.concealed_pungs):
         return 0
     kongs = f.kong_mask
     sets = f.pung_mask & (kongs if kind == KONG else ~kongs) & (ORPHAN_MASK if orphan else SIMPLE_MASK)
