@@ -284,7 +284,7 @@ class _Filled:
     """One of EAGER's facts on a LazyFacts: its first read makes the pass (Facts._fill), which puts every
     one of them in the instance's dict, where later reads find them first (a non-data descriptor). A
     `__getattr__` did this before; a class that has one gets no specialised attribute reads at all, and a
-    riichi reading's facts are read some twenty times (hand, ctx, blocks...)."""
+    reading's facts may be read some twenty times (hand, ctx, blocks...)."""
 
     __slots__ = ("name",)
 
@@ -301,7 +301,7 @@ class _Filled:
 class LazyFacts(Facts):
     """Facts whose pass over the blocks (`_fill`: EAGER) waits for the first read of one of its facts.
     For a ruleset whose reading-level predicates read each reading through a table that makes its own
-    pass (riichi's reading table, `own_pass`): the facts' pass would be the same work twice. Whatever
+    pass (`own_pass`): the facts' pass would be the same work twice. Whatever
     reads them gets the same facts, worked out then."""
 
     def _fill(self):
