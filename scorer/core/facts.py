@@ -100,7 +100,8 @@ class Facts:
         self.pung_tiles = pung_tiles = []
         n_chows = n_kongs = 0
         chow_mask = pung_mask = kong_mask = concealed_mask = 0
-        claimed = -1 if self.self_draw else self.reading.win  # the block a claimed tile completed is exposed
+        win = self.reading[2]  # (Reading.win, read as the tuple's)
+        claimed = -1 if self.self_draw else win  # the block a claimed tile completed is exposed
         pair = None
         mask = 0
         concealed_pungs = 0
@@ -152,7 +153,7 @@ class Facts:
         self.round_wind = _WIND_OF.get(ctx.round)
         hand = self.hand
         self.closed = not hand.melds or hand.is_closed  # (concealed kongs keep a hand closed)
-        self.wait = self._wait()
+        self.wait = self._wait(win)
 
     # ---- sets, in the blocks' order (the counts above are what most patterns need) -------------
     @cached_property
@@ -241,24 +242,24 @@ class Facts:
         return _SEATS.index(self.ctx.seat_wind)  # own flower: the seat's wind (dealer East)
 
     # ---- wait ------------------------------------------------------------------------------
-    def _wait(self) -> str:
-        """`wait`: how the winning tile completed its block: 'pair' (single wait), 'pung', 'edge',
-        'closed', 'open' (two-sided), 'any' (won on a wild tile) or 'special' for forms without a
-        block."""
-        if self.reading.win < 0:
+    def _wait(self, win: int) -> str:
+        """`wait`: how the winning tile completed its block (the `win`th): 'pair' (single wait), 'pung',
+        'edge', 'closed', 'open' (two-sided), 'any' (won on a wild tile) or 'special' for forms without
+        a block."""
+        if win < 0:
             return "special"
-        b = self.blocks[self.reading.win]
-        if b.kind == PAIR:
+        kind, tile = self.blocks[win][:2]
+        if kind == PAIR:
             return "pair"
-        if b.kind != CHOW:
+        if kind != CHOW:
             return "pung"
         w = self.hand.win_tile
         if self.wild and self.wild.tile == w:
             return "any"
-        if w == b.tile + 1:
+        if w == tile + 1:
             return "closed"
-        low_rank = b.tile % 9
-        if (w == b.tile + 2 and low_rank == 0) or (w == b.tile and low_rank == 6):
+        low_rank = tile % 9
+        if (w == tile + 2 and low_rank == 0) or (w == tile and low_rank == 6):
             return "edge"
         return "open"
 
