@@ -1,6 +1,6 @@
 """registry.lookup: the engine reads a `lookup` predicate's table inline (engine._compile_group) instead
-of calling the predicate; on random MCR and riichi readings the inline answers must be the predicate's
-own, entry by entry (the set fans of MCR, the fu of sets of riichi)."""
+of calling the predicate; on random MCR readings the inline answers must be the predicate's own, entry
+by entry (the set fans of MCR)."""
 import random
 
 from scorer.core import engine
@@ -53,73 +53,3 @@ def test_mcr_tile_form_and_wait_tables_inline_equal_the_predicates():
     for names in (("mcr_tiles_within", "mcr_ranks", "mcr_suits"), ("mcr_form", "mcr_honours_knitted"),
                   ("mcr_concealment", "mcr_wait"), ("mcr_win",), others):
         _check(facts, names, least=4)
-
-
-def test_riichi_fu_of_sets_inline_equal_the_predicate():
-    from tests import riichi_diff as rd
-    cases = [(t, c) for t, _s, c, _k in rd.make_cases(600, 3)]
-    _check(reading_facts(cases, "riichi", rd.OPTION_SETS[0][0]), "riichi_fu_set")
-
-
-def _riichireading_facts(n, seed, rules):
-    from tests import riichi_diff as rd
-    return reading_facts([(t, c) for t, _s, c, _k in rd.make_cases(n, seed)], "riichi", rules)
-
-
-def test_riichi_yaku_and_fu_tables_equal_the_predicates():
-    """Every riichi entry read from a table (riichi_table.reading_table and context_table, the riichi
-    declaration), in the ruleset's order, against the predicates' own code."""
-    from tests import riichi_diff as rd
-    for rules, _package in (rd.OPTION_SETS[0], rd.OPTION_SETS[3]):
-        facts = _riichireading_facts(500, 5, rules)
-        bound = facts[0][0]
-        for group, least, share in ((None, 40, 10), ("ctx", 5, 20)):  # a win by kong, last tile, first turn
-            ks = [k for k, (_s, fn, params, _v) in enumerate(bound.patterns)
-                  if getattr(fn, "reads", None) == group and getattr(fn, "lookup", None)
-                  and fn.lookup[1](**params) is not None]
-            assert len(ks) >= least
-            _compare(facts, bound, ks, share)
-
-
-def test_riichi_tables_with_other_parameters():
-    """The same predicates with parameters the ruleset does not give (1 and 0 for true and false, a
-    count of 0, any tile's pung, a kind read as pungs...): each entry is read from a table under the
-    key its parameters give or, with no key, asked itself; either way the predicate's answer."""
-    from types import SimpleNamespace as NS
-
-    from scorer.notation.hand import CHOW, KONG, PUNG
-    from scorer.patterns import riichi, riichi_fu
-    opens = [{}, {"open": False}, {"open": True}, {"open": 1}, {"open": 0}, {"open": "x"}]
-    combos = [(name, {}) for name in ("closed_self_draw", "pinfu", "all_pungs_riichi", "all_green_riichi",
-                                      "seven_pairs_riichi", "riichi_fu_base", "riichi_fu_closed_ron",
-                                      "riichi_fu_open_pinfu", "riichi_fu_pair", "riichi_fu_seven_pairs")]
-    combos += [(name, o) for name in ("all_simples", "riichi_straight") for o in opens]
-    combos += [("value_pung", {"tile": t}) for t in range(34)]
-    combos += [("value_pung", p) for p in ({"wind": "seat"}, {"wind": "round"}, {"wind": "x", "tile": 31}, {})]
-    combos += [("riichi_three_colour", dict(o, kind=kind)) for kind in (CHOW, PUNG, "x") for o in opens]
-    combos += [(name, dict(o, honours=h)) for name in ("riichi_outside", "riichi_one_suit")
-               for h in (True, False, 1, 0, "x") for o in opens]
-    combos += [("riichi_pure_double_chow", {"twice": x}) for x in (False, True, 1, "x")]
-    combos += [(name, {"count": c}) for name in ("concealed_pungs_riichi", "kongs_riichi")
-               for c in (0, 1, 2, 3, 4, True, 3.0, "3")]
-    combos += [(name, {param: x}) for name, param in (("four_concealed_pungs", "single_wait"),
-                                                        ("nine_gates_riichi", "pure"),
-                                                        ("thirteen_orphans_riichi", "pure"),
-                                                        ("riichi_fu_self_draw", "pinfu_too"),
-                                                        ("riichi_declared", "double"))
-               for x in (True, False, 1, 0, 2)]
-    combos += [("terminals_honours_only", {"honours": x}) for x in (None, True, False, "x", 0)]
-    combos += [(name, {"big": x}) for name in ("dragons_riichi", "winds_riichi") for x in (True, False, "x", 0)]
-    combos += [("riichi_fu_wait", {"wait": w}) for w in ("pair", "pung", "edge", "closed", "open", "x")]
-    combos += [("riichi_fu_set", {"kind": kind, "orphan": o, "concealed": c})
-               for kind in (PUNG, KONG, CHOW) for o in (True, False, 1, "x") for c in (True, False, 0)]
-    combos += [("riichi_last_tile", {"drawn": x}) for x in (True, False, 1)]
-    combos += [("riichi_kong_win", {"robbed": x}) for x in (True, False)]
-    combos += [("riichi_first_turn", {"who": w}) for w in ("dealer", "drawn", "discard", "x")]
-    patterns = [(NS(name=name), getattr(riichi, name, None) or getattr(riichi_fu, name), params, 1)
-                for name, params in combos]
-    bound = NS(patterns=patterns, variant=NS(id="test"))
-    facts = _riichireading_facts(400, 6, {})
-    for group, share in ((None, 10), ("ctx", 20)):
-        _compare(facts, bound, [k for k, (_s, fn, _p, _v) in enumerate(patterns) if getattr(fn, "reads", None) == group],
-                 share)

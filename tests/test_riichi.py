@@ -133,6 +133,29 @@ ROWS = [
     ("aka_dora", "234m 67m 345p 678s 99s 0m", {}, True),
     ("aka_dora", "234m 67m 345p 678s 99s 5m", {}, False),
     ("ura_dora", PINFU, {"riichi": True, "ura": "8s"}, True),
+    # the yaku read through the shared predicates (all_pungs, outside_hand, one_suit, form, little_three,
+    # great_three, nine_gates...), each with a hand that almost has it: what the yaku in its place takes
+    ("yakuhai_hatsu", "FF 234m 567p 678s 111s", R, False),
+    ("yakuhai_chun", "CC 234m 567p 678s 111s", R, False),
+    ("tanyao_open", "[234m] 67m 345p PPP 88s 5m", {}, False),
+    ("ryanpeikou", "223344m 567p 678s 9s 9s", R, False),
+    ("chanta_open", "[123m] 789p 678s EEE 1p 1p", {"seat": "E"}, False),
+    ("chanta_open", "[111m,1] 999p EEE 111s 9s 9s", {"seat": "W", "round": "S"}, False),  # honroutou: no chow
+    ("chanta", "123m 789p 789s 111s 9m 9m", R, False),  # junchan in its place: no honour
+    ("junchan_open", "[123m] 789p 789s EEE 1p 1p", {"seat": "E"}, False),
+    ("ittsu_open", "[123m] 456m 678m PPP 5s 5s", {}, False),
+    ("sanshoku_open", "[123m] 123p 234s PPP 9p 9p", {}, False),
+    ("honitsu_open", "[123m] 345m 678p EEE 9m 9m", {"seat": "E"}, False),
+    ("chinitsu_open", "[123m] 345m 678m EEE 9m 9m", {"seat": "E"}, False),
+    ("kokushi", "19m 19p 19s ESWNPF C C", {}, False),  # the 13-sided wait in its place
+    ("suuankou_tanki", "111m 333p 555s 7p 7p EE E", {"self_draw": True}, False),
+    ("daisangen", "PPP FFF 234m 567p C C", {}, False),
+    ("daisuushii", "EEE SSS WWW 123m N N", {}, False),
+    ("tsuuiisou", "EEE SSS PPP FFF 1m 1m", {}, False),
+    ("chinroutou", "111m 999m 111p EEE 1s 1s", {}, False),
+    ("chuuren_9_wait", "1112345567899m 9m", {}, False),
+    ("chuuren_poutou", "1112345678999m 5m", {}, False),  # the 9-sided wait in its place
+    ("suukantsu", "{1111m} {2222p} [3333s,1] 456m 9p 9p", {}, False),
 ]
 
 

@@ -1,6 +1,6 @@
-"""Riichi's fast paths against the plain code they replace, on random hands and contexts: the payments
-kept in two parts against `_riichi_pay` worked out whole, the dora counted from the kept indicator
-tiles against `indicators` read afresh (and its errors, flag by flag)."""
+"""Riichi's kept answers against fresh ones, on random hands and contexts: the payments kept in two
+parts (lru_cache) against the same worked out with the caches emptied, the dora counted from the kept
+indicator tiles against `indicators` read afresh (and its errors, flag by flag)."""
 import random
 
 import pytest
@@ -28,8 +28,8 @@ def _scored(n, seed):
 def test_payments_kept_in_parts_equal_the_whole_work():
     results = _scored(400, 11)
     rng = random.Random(2)
-    model._PAID.clear()
-    model._COUNTERS.clear()
+    model._hand_pay.cache_clear()
+    model._counters_pay.cache_clear()
     compared = 0
     for r in results:
         # the hand's own context, then the same value with other counters and seats: each part is
@@ -43,12 +43,18 @@ def test_payments_kept_in_parts_equal_the_whole_work():
                                            sticks=rng.choice((0, 0, 2))), "riichi", None, {}).ctx)
         for ctx in ctxs:
             for params in ({}, {"honba_ron": 150, "honba_each": 50, "stick": 500}):
-                plain = model._riichi_pay(r.value, ctx, **{"honba_ron": 300, "honba_each": 100, "stick": 1000,
-                                                           **params})
+                plain = _fresh(r.value, ctx, params)
                 assert model.riichi_pay(r.value, ctx, None, **params) == plain
                 assert model.riichi_pay(r.value, ctx, None, **params) == plain  # kept
                 compared += 1
-    assert compared > 1000 and model._COUNTERS  # the counters' part was met
+    assert compared > 1000 and model._counters_pay.cache_info().currsize  # the counters' part was met
+
+
+def _fresh(value, ctx, params):
+    """riichi_pay with nothing kept."""
+    model._hand_pay.cache_clear()
+    model._counters_pay.cache_clear()
+    return model.riichi_pay(value, ctx, None, **params)
 
 
 def test_dora_from_kept_indicators_equal_a_fresh_read():
@@ -66,7 +72,7 @@ def test_dora_from_kept_indicators_equal_a_fresh_read():
             f.ctx = ctx
             for flag, text in (("dora", dora), ("ura", ura)):
                 if rng.random() < 0.3:  # read afresh by dora_count too
-                    riichi_fu._INDICATORS.clear()
+                    riichi_fu._dora_tiles.cache_clear()
                 want = sum(counts[t] for t in riichi_fu.indicators(text, flag)) if text else 0
                 assert riichi_fu.dora_count(f, ura=flag == "ura") == want
         f.ctx = r.ctx

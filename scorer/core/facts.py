@@ -1,5 +1,14 @@
-"""What a reading is made of, computed once so every pattern predicate reads the same facts."""
+"""What a reading is made of, computed once so every pattern predicate reads the same facts.
+
+`Facts` is the one per-reading summary every ruleset's predicates read: one pass over the blocks
+(`_fill`, the EAGER facts below) makes the counts and bit sets most predicates test, and the rest is
+worked out on first read (`cached_property`). A bit set is an int with bit t set for tile kind t
+(tiles.py numbers them: 0-8 characters, 9-17 circles, 18-26 bamboo, 27-30 winds, 31-33 dragons), so a
+subset test is one `&`. The summary names no ruleset: a fact here is a fact of the tiles, the blocks,
+the winning tile and the context, whatever a ruleset makes of it."""
 from __future__ import annotations
+
+from functools import lru_cache
 
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..notation.tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WHITE, WIND_TILES
@@ -23,14 +32,56 @@ def tile_mask(tiles) -> int:
 _BLOCK_MASK = {kind: {t: tile_mask(tiles) for t, tiles in by_tile.items()} for kind, by_tile in _BLOCK_TILES.items()}
 HONOUR_MASK = tile_mask(HONOURS)
 TERMINAL_MASK = tile_mask(TERMINALS)
+ORPHAN_MASK = TERMINAL_MASK | HONOUR_MASK  # terminals and honours
+SIMPLE_MASK = tile_mask(range(27)) & ~TERMINAL_MASK  # the suits' 2 to 8
 SUIT_MASKS = tuple(tile_mask(range(s * 9, s * 9 + 9)) for s in range(3))
+_MANS, _PINS, _SOUS = SUIT_MASKS
 _SUIT_SETS = tuple(frozenset(s for s in range(3) if bits >> s & 1) for bits in range(8))
-_KINDS: dict = {}  # mask -> frozenset of its tiles (readings share few kind sets)
+
+
+@lru_cache(maxsize=65536)
+def _kinds_of(mask: int) -> frozenset:
+    """The tiles of a bit set, made once per bit set (readings share few kind sets)."""
+    return frozenset(t for t in range(mask.bit_length()) if mask >> t & 1)
+
+
+# what Facts._fill makes, in slots of their own: a predicate reads them on every reading, and a slot is
+# read the same way whatever else an instance holds (an instance's dict of many keys, some kept by
+# one ruleset and not another, is read slower)
+_FILLED = ("pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "has_terminals", "suits",
+         "outside", "outside_terminals", "concealed_pungs", "chow_mask", "pung_mask", "kong_mask",
+         "concealed_pung_mask", "seat_wind", "round_wind", "closed", "wait")
+EAGER = frozenset(_FILLED)
 
 
 class Facts:
     """Facts of one reading of one hand in one context. Sets are chows, pungs and kongs; `pungs`
-    counts kongs too (rules say "pung/kong")."""
+    counts kongs too (rules say "pung/kong").
+
+    Made by the one pass (`_fill`):
+      form, blocks        the reading's form name and its blocks
+      pung_tiles          the tile of each pung or kong, in the blocks' order
+      pair                the first pair block (None: no pair)
+      n_chows, n_pungs, n_kongs   how many chows, pungs (kongs included) and kongs
+      concealed_pungs     how many pungs and kongs are concealed (a pung completed by a discard is not)
+      mask                bit set of every tile kind present
+      has_honours, has_terminals   any wind or dragon / any 1 or 9 of a suit present
+      suits               the suits present (0 characters, 1 circles, 2 bamboo; honours not included)
+      outside             every block (set, pair or single) holds a terminal or an honour
+      outside_terminals   every block holds a terminal
+      chow_mask           bit set of the chows' lowest tiles (two alike set one bit: n_chows says more)
+      pung_mask           bit set of the pungs' and kongs' tiles
+      kong_mask           bit set of the kongs' tiles
+      concealed_pung_mask bit set of the concealed pungs' and kongs' tiles
+      seat_wind, round_wind   the winner's seat wind and the prevailing wind as tiles
+      closed              no set claimed before the win (concealed kongs keep the hand closed)
+      wait                how the winning tile completed its block (`_wait`)
+    (A tile with two pungs, which only wild tiles make, sets its bit once: pung_tiles counts both.)
+    Worked out when first read: chow_pairs, kinds, tiles, sets / chows / pungs / kongs (the blocks of
+    each kind) and the rest below."""
+
+    __slots__ = ("hand", "reading", "ctx", "wild", "options", "form", "blocks", "win_type", "self_draw", *_FILLED,
+                 "__dict__")  # (the facts worked out when first read are kept in the dict)
 
     def __init__(self, hand, reading: Reading, ctx, wild=None, options=None):
         self.hand = hand
@@ -48,25 +99,38 @@ class Facts:
         blocks = self.blocks
         self.pung_tiles = pung_tiles = []
         n_chows = n_kongs = 0
-        claimed = -1 if self.self_draw else self.reading.win  # the block a claimed tile completed is exposed
+        chow_mask = pung_mask = kong_mask = concealed_mask = 0
+        win = self.reading[2]  # (Reading.win, read as the tuple's)
+        claimed = -1 if self.self_draw else win  # the block a claimed tile completed is exposed
         pair = None
         mask = 0
         concealed_pungs = 0
+        outside = outside_terminals = bool(blocks)
         block_mask = _BLOCK_MASK
         for i, b in enumerate(blocks):  # one pass; each list keeps the blocks' order
             kind, tile, _wild, meld = b  # (unpacking reads a Block faster than its attribute getters)
             try:
-                mask |= block_mask[kind][tile]
+                m = block_mask[kind][tile]
             except KeyError:
-                mask |= tile_mask(b.tiles)
+                m = tile_mask(b.tiles)
+            mask |= m
+            if outside and not m & ORPHAN_MASK:
+                outside = outside_terminals = False
+            elif outside_terminals and not m & TERMINAL_MASK:
+                outside_terminals = False
             if kind == CHOW:
                 n_chows += 1
+                chow_mask |= 1 << tile
             elif kind == PUNG or kind == KONG:
                 pung_tiles.append(tile)
+                bit = 1 << tile
+                pung_mask |= bit
                 if kind == KONG:
                     n_kongs += 1
+                    kong_mask |= bit
                 if meld.concealed if meld is not None else i != claimed:
                     concealed_pungs += 1
+                    concealed_mask |= bit
             elif kind == PAIR and pair is None:
                 pair = b
         self.pair = pair
@@ -75,10 +139,21 @@ class Facts:
         self.n_kongs = n_kongs
         self.mask = mask
         self.has_honours = bool(mask & HONOUR_MASK)
+        self.has_terminals = bool(mask & TERMINAL_MASK)
+        self.suits = _SUIT_SETS[bool(mask & _MANS) | bool(mask & _PINS) << 1 | bool(mask & _SOUS) << 2]
+        self.outside = outside
+        self.outside_terminals = outside_terminals
         self.concealed_pungs = concealed_pungs
+        self.chow_mask = chow_mask
+        self.pung_mask = pung_mask
+        self.kong_mask = kong_mask
+        self.concealed_pung_mask = concealed_mask
         ctx = self.ctx
         self.seat_wind = _WIND_OF.get(ctx.seat_wind)
         self.round_wind = _WIND_OF.get(ctx.round)
+        hand = self.hand
+        self.closed = not hand.melds or hand.is_closed  # (concealed kongs keep a hand closed)
+        self.wait = self._wait(win)
 
     # ---- sets, in the blocks' order (the counts above are what most patterns need) -------------
     @cached_property
@@ -114,20 +189,18 @@ class Facts:
     @cached_property
     def kinds(self) -> frozenset:
         """The tile kinds present (`mask` as a set)."""
-        m = self.mask
-        got = _KINDS.get(m)
-        if got is None:
-            got = frozenset(t for t in range(m.bit_length()) if m >> t & 1)
-            if len(_KINDS) >= 65536:
-                _KINDS.clear()
-            _KINDS[m] = got
-        return got
+        return _kinds_of(self.mask)
 
     @cached_property
-    def suits(self) -> frozenset:
-        """Suits present: 0 m, 1 p, 2 s (honours not included)."""
-        m = self.mask
-        return _SUIT_SETS[bool(m & SUIT_MASKS[0]) | bool(m & SUIT_MASKS[1]) << 1 | bool(m & SUIT_MASKS[2]) << 2]
+    def chow_pairs(self) -> int:
+        """How many pairs of identical chows (two alike: 1; two such pairs, or four alike: 2)."""
+        if self.n_chows == self.chow_mask.bit_count():  # (no two chows alike)
+            return 0
+        seen: dict = {}
+        for b in self.blocks:
+            if b.kind == CHOW:
+                seen[b.tile] = seen.get(b.tile, 0) + 1
+        return sum(n // 2 for n in seen.values())
 
     @cached_property
     def all_terminals(self) -> bool:
@@ -145,11 +218,6 @@ class Facts:
         if b.meld is not None:
             return b.meld.concealed
         return not (i == self.reading.win and not self.self_draw)
-
-    @cached_property
-    def closed(self) -> bool:
-        """No set claimed before the win (concealed kongs keep the hand closed)."""
-        return self.hand.is_closed
 
     # ---- honours ---------------------------------------------------------------------------
     @cached_property
@@ -174,24 +242,24 @@ class Facts:
         return _SEATS.index(self.ctx.seat_wind)  # own flower: the seat's wind (dealer East)
 
     # ---- wait ------------------------------------------------------------------------------
-    @cached_property
-    def wait(self) -> str:
-        """How the winning tile completed its block: 'pair' (single wait), 'pung', 'edge', 'closed',
-        'open' (two-sided), or 'special' for forms without a block."""
-        if self.reading.win < 0:
+    def _wait(self, win: int) -> str:
+        """`wait`: how the winning tile completed its block (the `win`th): 'pair' (single wait), 'pung',
+        'edge', 'closed', 'open' (two-sided), 'any' (won on a wild tile) or 'special' for forms without
+        a block."""
+        if win < 0:
             return "special"
-        b = self.blocks[self.reading.win]
-        if b.kind == PAIR:
+        kind, tile = self.blocks[win][:2]
+        if kind == PAIR:
             return "pair"
-        if b.kind != CHOW:
+        if kind != CHOW:
             return "pung"
         w = self.hand.win_tile
         if self.wild and self.wild.tile == w:
             return "any"
-        if w == b.tile + 1:
+        if w == tile + 1:
             return "closed"
-        low_rank = b.tile % 9
-        if (w == b.tile + 2 and low_rank == 0) or (w == b.tile and low_rank == 6):
+        low_rank = tile % 9
+        if (w == tile + 2 and low_rank == 0) or (w == tile and low_rank == 6):
             return "edge"
         return "open"
 
@@ -211,15 +279,13 @@ class Facts:
         return bool(self.wild and self.wild.substitute is not None and WHITE in self.hand.concealed)
 
 
-EAGER = frozenset({"pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "concealed_pungs",
-                   "seat_wind", "round_wind"})  # what Facts._fill makes
 
 
 class _Filled:
     """One of EAGER's facts on a LazyFacts: its first read makes the pass (Facts._fill), which puts every
     one of them in the instance's dict, where later reads find them first (a non-data descriptor). A
     `__getattr__` did this before; a class that has one gets no specialised attribute reads at all, and a
-    riichi reading's facts are read some twenty times (hand, ctx, blocks...)."""
+    reading's facts may be read some twenty times (hand, ctx, blocks...)."""
 
     __slots__ = ("name",)
 
@@ -236,7 +302,7 @@ class _Filled:
 class LazyFacts(Facts):
     """Facts whose pass over the blocks (`_fill`: EAGER) waits for the first read of one of its facts.
     For a ruleset whose reading-level predicates read each reading through a table that makes its own
-    pass (riichi's reading table, `own_pass`): the facts' pass would be the same work twice. Whatever
+    pass (`own_pass`): the facts' pass would be the same work twice. Whatever
     reads them gets the same facts, worked out then."""
 
     def _fill(self):

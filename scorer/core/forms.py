@@ -15,7 +15,7 @@ from .decompose import _PLAIN_BLOCK, place_win, standard_readings
 FORMS: dict = {}
 FORM_WORDS: dict = {}  # a form's name -> how a refusal names it ({sets}: the ruleset's count, in words)
 # a ruleset's forms (its `hand.forms` tuple) -> one function (hand, options) giving the readings those forms
-# give in turn to a hand without wild tiles (engine.readings_of; patterns/mcr_readings.py, riichi_readings.py),
+# give in turn to a hand without wild tiles (engine.readings_of; patterns/mcr_readings.py),
 # whose special forms come from plain_seven_pairs and plain_thirteen_orphans below
 READERS: dict = {}
 
@@ -243,7 +243,7 @@ def instant_checked(scored: list, hand, ctx, variant) -> list:
 
 # The two special forms of a hand without wild tiles or declared sets, for the one-call readers (READERS):
 # one reading at most, made of shared blocks, where the forms above also handle wild tiles
-# (tests/test_mcr_fast.py and tests/test_riichi_readings.py compare them reading by reading).
+# (tests/test_mcr_fast.py compares them reading by reading).
 _TILES = range(34)
 _ORPHANS = tuple(sorted(ORPHANS))
 _SINGLE_ORPHANS = {t: Block(SINGLE, t) for t in _ORPHANS}

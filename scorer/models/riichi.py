@@ -8,9 +8,11 @@ and 2x from the dealer (a dealer's self-draw: 2x from each)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from ..core.result import HandValue, Transfer
 from ..errors import ContextError
+from ..rulesets.context import SEATS
 from ..rulesets.registry import pay_model, value_model
 
 YAKUMAN_BASE = 8000
@@ -87,16 +89,7 @@ def han_fu(items, ctx, bound, total=None, unit="han", kazoe="yakuman", kiriage=F
                          reason="no yaku: a win needs at least one yaku (dora alone do not count)",
                          details={"fu": fu_raw}, key=(-1, han, fu_raw, 0))
     fu = fu_raw if seven_pairs else -(-fu_raw // 10) * 10
-    # the figures of a han and fu count repeat from hand to hand: kept (the items, new, are not)
-    key = (han, fu, fu_raw, kazoe, kiriage, winner_dealer, ctx.by_self_draw)
-    got = _FIGURES.get(key)
-    if got is None:
-        base, limit = basic_points(han, fu, kazoe, kiriage)
-        got = _figures(han, "han", fu, base, limit, ctx, winner_dealer, (0, han, fu, fu_raw))
-        if len(_FIGURES) >= 4096:
-            _FIGURES.clear()
-        _FIGURES[key] = got
-    base, limit, details, order = got
+    base, limit, details, order = _counted(han, fu, fu_raw, kazoe, kiriage, winner_dealer, ctx.by_self_draw)
     return HandValue(items, han, "han", base, True, "", limit, dict(details), order)  # (by position: cheaper)
 
 
@@ -129,7 +122,13 @@ def check_han_fu(han, fu, self_draw):
                            "hand can count, rounded up)")
 
 
-_FIGURES: dict = {}  # (han, fu, unrounded fu, kazoe, kiriage, dealer won, self-draw) -> _figures(...)
+
+@lru_cache(maxsize=4096)
+def _counted(han, fu, fu_raw, kazoe, kiriage, winner_dealer, self_draw):
+    """_figures of a hand counted in han and fu: the same few counts repeat from hand to hand (the
+    details dict is shared: callers copy it)."""
+    base, limit = basic_points(han, fu, kazoe, kiriage)
+    return _figures(han, "han", fu, base, limit, self_draw, winner_dealer, (0, han, fu, fu_raw))
 
 
 def _yakuman(items, ctx, winner_dealer, double_yakuman, max_yakuman):
@@ -145,14 +144,14 @@ def _yakuman(items, ctx, winner_dealer, double_yakuman, max_yakuman):
 
 
 def _value(items, total, unit, fu, base, limit, ctx, winner_dealer, order):
-    base, is_limit, details, key = _figures(total, unit, fu, base, limit, ctx, winner_dealer, order)
+    base, is_limit, details, key = _figures(total, unit, fu, base, limit, ctx.by_self_draw, winner_dealer, order)
     return HandValue(items, total, unit, base, limit=is_limit, details=details, key=key)
 
 
-def _figures(total, unit, fu, base, limit, ctx, winner_dealer, order):
+def _figures(total, unit, fu, base, limit, self_draw, winner_dealer, order):
     """(base, is a limit, details, key) of a HandValue; its key orders readings as the table does: the
     most points, then a real yakuman over a counted one, then han, then fu (then unrounded fu)."""
-    points = sum(a for _d, _k, a in shares(base, winner_dealer, ctx.by_self_draw))
+    points = sum(a for _d, _k, a in shares(base, winner_dealer, self_draw))
     details = {}
     if unit == "han":
         details["fu"] = fu
@@ -173,61 +172,39 @@ def riichi_pay(value, ctx, bound, /, honba_ron=300, honba_each=100, stick=1000, 
         return _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, liable_rule, liable_part)
     # kept in two parts (Transfers are frozen; each call gets its own list): the hand's payment by the
     # basic points, the limit's name, the seats and how the hand was won; the honba and sticks by the
-    # seats, how it was won and the counters. One key of all of them missed most of the time (a few
+    # payers, how it was won and the counters. One key of all of them missed most of the time (a few
     # hundred basic points and limits times the counters), each part alone is nearly always known.
-    how = (ctx.seat, ctx.dealer, ctx.by_self_draw, ctx.discarder, ctx.robbed, ctx.players)
-    key = (value.base, value.details.get("limit", ""), how)
-    main = _PAID.get(key)
-    if main is None:
-        if len(_PAID) >= _PAID_MAX:
-            _PAID.clear()
-        main = _PAID[key] = tuple(_hand_pay(value, ctx))
+    main = _hand_pay(int(value.base), value.details.get("limit", ""), ctx.seat, ctx.dealer, ctx.by_self_draw,
+                     ctx.discarder, ctx.robbed, ctx.players)
     if not ctx.honba and not ctx.sticks:
         return list(main)
-    key = (how, ctx.honba, ctx.sticks, honba_ron, honba_each, stick)
-    more = _COUNTERS.get(key)
-    if more is None:
-        if len(_COUNTERS) >= _PAID_MAX:
-            _COUNTERS.clear()
-        more = _COUNTERS[key] = tuple(_counters_pay(main, ctx, honba_ron, honba_each, stick))
+    more = _counters_pay(tuple(t.frm for t in main), ctx.seat, ctx.by_self_draw, ctx.honba, ctx.sticks,
+                         honba_ron, honba_each, stick)
     return [*main, *more]
 
 
-_PAID: dict = {}  # (basic points, limit, how) -> the hand's transfers
-_COUNTERS: dict = {}  # (how, honba, sticks, parameters) -> the honba's and sticks' transfers
-_PAID_MAX = 8192
-
-
-def _riichi_pay(value, ctx, honba_ron, honba_each, stick):
-    """Every transfer of a win, in order (what riichi_pay keeps in its two parts)."""
-    main = _hand_pay(value, ctx)
-    return main + _counters_pay(main, ctx, honba_ron, honba_each, stick)
-
-
-def _hand_pay(value, ctx):
-    winner = ctx.seat
-    dealer = ctx.dealer
-    base = int(value.base)
-    limit = value.details.get("limit", "")
+@lru_cache(maxsize=8192)
+def _hand_pay(base, limit, winner, dealer, self_draw, discarder, robbed, players) -> tuple:
+    """The hand's transfers: by basic points and limit name, from the discarder (or the robbed player)
+    or, on a self-draw, from each other seat."""
     basic = f"{limit} {base}" if limit else f"{base}"
-    self_draw = ctx.by_self_draw
     winner_dealer = winner == dealer
     out = []
     if self_draw:
         rows = shares(base, winner_dealer, True)
-        losers = [s for s in ctx.seats if s != winner]
+        losers = [s for s in SEATS[:players] if s != winner]
         if not winner_dealer:  # the dealer's share first, then the other two
             losers = [dealer] + [s for s in losers if s != dealer]
         for loser, (_d, k, amount) in zip(losers, rows):
             who = "dealer" if loser == dealer else "non-dealer"
             out.append(Transfer(loser, winner, amount, _why(f"self-draw, {who} pays {k}x basic", k, base, basic, amount)))
     else:
-        payer = ctx.payer_of_claim
+        payer = discarder or robbed
         (_d, k, amount), = shares(base, winner_dealer, False)
-        how = "ron" if ctx.discarder else "robbed kong (paid as a ron)"
+        how = "ron" if discarder else "robbed kong (paid as a ron)"
         who = "dealer" if winner_dealer else "non-dealer"
         out.append(Transfer(payer, winner, amount, _why(f"{who} {how}, {k}x basic", k, base, basic, amount)))
-    return out
+    return tuple(out)
 
 
 def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule, whose="yakuman"):
@@ -252,7 +229,8 @@ def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule, whos
         total = sum(a for _d, _k, a in shares(part, winner_dealer, True))
         out.append(Transfer(ctx.liable, ctx.seat, total, f"{why}: pays all of {', '.join(i.label for i in pao)}, {total}"))
         if rest:
-            out += _hand_pay(HandValue(value.items, 0, "yakuman", rest, limit=True, details={"limit": "yakuman"}), ctx)
+            out += _hand_pay(rest, "yakuman", ctx.seat, ctx.dealer, ctx.by_self_draw, ctx.discarder, ctx.robbed,
+                             ctx.players)
         if ctx.honba:
             out.append(Transfer(ctx.liable, ctx.seat, honba_each * ctx.honba * (ctx.players - 1),
                                 f"honba: {ctx.honba} x {honba_each} x {ctx.players - 1}, paid by the liable player"))
@@ -263,7 +241,8 @@ def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule, whos
         out.append(Transfer(ctx.liable, ctx.seat, half, f"{why}: half of {', '.join(i.label for i in pao)}, {half}"))
         out.append(Transfer(payer, ctx.seat, amount - half, f"the discarder's half of the liable yakuman, {amount - half}"))
         if rest:
-            out += _hand_pay(HandValue(value.items, 0, "yakuman", rest, limit=True, details={"limit": "yakuman"}), ctx)
+            out += _hand_pay(rest, "yakuman", ctx.seat, ctx.dealer, ctx.by_self_draw, ctx.discarder, ctx.robbed,
+                             ctx.players)
         if ctx.honba:
             out.append(Transfer(ctx.liable, ctx.seat, honba_ron * ctx.honba,
                                 f"honba: {ctx.honba} x {honba_ron}, paid by the liable player"))
@@ -273,21 +252,20 @@ def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule, whos
     return out
 
 
-def _counters_pay(main, ctx, honba_ron, honba_each, stick):
-    """The honba (from whoever pays the hand: `main`, its transfers) and the riichi sticks."""
-    winner = ctx.seat
+@lru_cache(maxsize=8192)
+def _counters_pay(payers, winner, self_draw, honba, sticks, honba_ron, honba_each, stick) -> tuple:
+    """The honba (from whoever pays the hand: `payers`, in its transfers' order) and the riichi sticks."""
     out = []
-    n = ctx.honba
+    n = honba
     if n:
-        if ctx.by_self_draw:
-            for loser in [t.frm for t in main]:
+        if self_draw:
+            for loser in payers:
                 out.append(Transfer(loser, winner, honba_each * n, f"honba: {n} x {honba_each} from each player"))
         else:
-            out.append(Transfer(main[0].frm, winner, honba_ron * n, f"honba: {n} x {honba_ron} from the discarder"))
-    if ctx.sticks:
-        out.append(Transfer(POT, winner, stick * ctx.sticks,
-                            f"riichi sticks on the table: {ctx.sticks} x {stick}, to the winner"))
-    return out
+            out.append(Transfer(payers[0], winner, honba_ron * n, f"honba: {n} x {honba_ron} from the discarder"))
+    if sticks:
+        out.append(Transfer(POT, winner, stick * sticks, f"riichi sticks on the table: {sticks} x {stick}, to the winner"))
+    return tuple(out)
 
 
 def _why(head, k, base, basic, amount):

@@ -2,16 +2,16 @@
 dora, red fives, ura dora, and the checks of a riichi win context."""
 from __future__ import annotations
 
+from functools import lru_cache
+
+from ..core.facts import ORPHAN_MASK, SIMPLE_MASK
 from ..errors import ContextError, ImpossibleHand, NotationError
 from ..notation.format import red_fives
-from ..notation.hand import CHOW, KONG, PUNG
+from ..notation.hand import CHOW, KONG
 from ..notation.parse import parse_tiles_only
-from ..notation.tiles import DRAGON_TILES, HONOURS, TERMINALS
-from ..rulesets.registry import lookup, pattern
-from . import riichi_table as rt
-from .riichi_table import reading_table
+from ..notation.tiles import DRAGON_TILES
+from ..rulesets.registry import pattern
 
-_ORPHAN = TERMINALS | HONOURS
 MAX_INDICATORS = 5  # the first indicator and one for each of four kongs
 
 
@@ -25,30 +25,37 @@ def dora_of(indicator: int) -> int:
     return 31 + (indicator - 31 + 1) % 3
 
 
-_INDICATORS: dict = {}  # a text read without error -> its dora tiles (the flag only names it in errors)
+class _Refused(Exception):
+    """Why an indicator text is refused (None: it is no text); `indicators` names the flag."""
 
 
 def indicators(text, flag: str) -> tuple:
     """The dora tiles of `--dora` / `--ura` text (one per indicator, repeats count again)."""
     if not text:
         return ()
-    got = _INDICATORS.get(text) if text.__class__ is str else None
-    if got is None:
-        if not isinstance(text, str):
-            raise ContextError(f"--{flag} takes tiles, e.g. --{flag} \"4m E\"; got {text!r}")
-        try:
-            tiles = parse_tiles_only(text)
-        except NotationError as e:
-            raise ContextError(f"--{flag} {text!r}: {e.reason}") from None
-        if any(t >= 34 for t in tiles):
-            raise ContextError(f"--{flag} {text!r}: flowers and seasons are no dora indicators")
-        if len(tiles) > MAX_INDICATORS:
-            raise ContextError(f"--{flag} {text!r}: at most {MAX_INDICATORS} indicators (one, and one per kong)")
-        got = tuple(dora_of(t) for t in tiles)
-        if len(_INDICATORS) >= 1024:
-            _INDICATORS.clear()
-        _INDICATORS[text] = got
-    return got
+    try:
+        return _dora_tiles(text)
+    except (_Refused, TypeError) as e:  # (TypeError: a text that does not hash)
+        why = e.args[0] if isinstance(e, _Refused) else None
+        if why is None:
+            raise ContextError(f"--{flag} takes tiles, e.g. --{flag} \"4m E\"; got {text!r}") from None
+        raise ContextError(f"--{flag} {text!r}: {why}") from None
+
+
+@lru_cache(maxsize=1024)
+def _dora_tiles(text) -> tuple:
+    """indicators of a text, read once (a table repeats its indicators hand after hand)."""
+    if not isinstance(text, str):
+        raise _Refused(None)
+    try:
+        tiles = parse_tiles_only(text)
+    except NotationError as e:
+        raise _Refused(e.reason) from None
+    if any(t >= 34 for t in tiles):
+        raise _Refused("flowers and seasons are no dora indicators")
+    if len(tiles) > MAX_INDICATORS:
+        raise _Refused(f"at most {MAX_INDICATORS} indicators (one, and one per kong)")
+    return tuple(dora_of(t) for t in tiles)
 
 
 def check_riichi_context(ctx) -> None:
@@ -72,94 +79,64 @@ def check_riichi_context(ctx) -> None:
 
 def pinfu_shape(f) -> bool:
     """Four chows, a pair worth no fu, won on a two-sided wait: the hand has no fu but the base."""
-    if f.n_chows != 4 or f.form != "standard" or f.wait != "open":
+    if f.n_chows != 4 or f.wait != "open":  # (four chows: the standard form)
         return False
     t = f.pair.tile
     return not (t in DRAGON_TILES or t == f.seat_wind or t == f.round_wind)
 
 
 @pattern()
-@lookup(reading_table, key=lambda: "fu/base")
-def riichi_fu_base(f):
-    """Futei: 20 fu for every hand of sets and a pair."""
-    return int(f.form == "standard")
-
-
-@pattern()
-@lookup(reading_table, key=lambda: "fu/ron")
 def riichi_fu_closed_ron(f):
     """Menzen kafu: 10 fu for a closed hand won on a discard (or a robbed kong)."""
-    return int(f.form == "standard" and f.closed and not f.self_draw)
+    return 1 if not f.self_draw and f.closed and f.form == "standard" else 0
 
 
 @pattern()
-@lookup(reading_table, key=lambda pinfu_too=False: rt.pick((None, "fu/tsumo"), pinfu_too))
 def riichi_fu_self_draw(f, pinfu_too=False):
     """Tsumo fu: 2 fu for a self-drawn win, except pinfu (a hand with no other fu keeps its 20)."""
-    if f.form != "standard" or not f.self_draw:
+    if not f.self_draw or f.form != "standard":
         return 0
-    return int(pinfu_too or not pinfu_shape(f))
+    return 1 if pinfu_too or not pinfu_shape(f) else 0
 
 
 @pattern()
-@lookup(reading_table, key=lambda: "fu/open_pinfu")
 def riichi_fu_open_pinfu(f):
     """An open hand with no fu at all is counted 30 fu (2 fu added before rounding)."""
-    return int(f.form == "standard" and not f.closed and pinfu_shape(f))
-
-
-_NO_SETS: dict = {}
-
-
-def _fu_sets(f) -> dict:
-    """(kind, terminal or honour, concealed) -> how many such pungs and kongs the reading has."""
-    if not f.n_pungs:
-        return _NO_SETS
-    got = f.__dict__.get("_riichi_sets")  # the eight entries share one pass over the blocks
-    if got is None:
-        got = {}
-        win = -1 if f.self_draw else f.reading.win
-        for i, b in enumerate(f.blocks):
-            k = b.kind
-            if k == PUNG or k == KONG:
-                closed = b.meld.concealed if b.meld is not None else i != win
-                key = (k, b.tile in _ORPHAN, closed)
-                got[key] = got.get(key, 0) + 1
-        f.__dict__["_riichi_sets"] = got
-    return got
+    return 1 if f.n_chows == 4 and not f.closed and pinfu_shape(f) else 0
 
 
 @pattern()
-@lookup(reading_table, key=rt.set_fu_key)  # the engine reads the table once a reading
 def riichi_fu_set(f, kind, orphan, concealed):
     """Fu of pungs and kongs by kind, terminal/honour or simple, concealed or open (a pung completed
     by a discard is open). Returns how many sets of this kind the reading has."""
-    return _fu_sets(f).get((kind, orphan, concealed), 0)
+    # (counts first: most readings have no set of the entry's kind or concealment, and stop here)
+    if not (f.n_kongs if kind == KONG else f.n_pungs - f.n_kongs):
+        return 0
+    if not (f.concealed_pungs if concealed else f.n_pungs - f.concealed_pungs):
+        return 0
+    kongs = f.kong_mask
+    sets = f.pung_mask & (kongs if kind == KONG else ~kongs) & (ORPHAN_MASK if orphan else SIMPLE_MASK)
+    if sets:
+        sets &= f.concealed_pung_mask if concealed else ~f.concealed_pung_mask
+    return sets.bit_count() if sets else 0
 
 
 @pattern()
-@lookup(reading_table, key=lambda: "fu/pair")
 def riichi_fu_pair(f):
     """A pair of dragons, of the seat wind or of the round wind: 2 fu each way it is a value tile (a
     pair of the wind that is both seat and round wind: 4)."""
     if f.form != "standard":
         return 0
     t = f.pair.tile
-    return int(t in DRAGON_TILES) + int(t == f.seat_wind) + int(t == f.round_wind)
+    if t < 27:  # (a suit tile: most pairs)
+        return 0
+    return (t in DRAGON_TILES) + (t == f.seat_wind) + (t == f.round_wind)  # (bools add up to an int)
 
 
 @pattern()
-@lookup(reading_table, key=rt.wait_key)
 def riichi_fu_wait(f, wait):
     """2 fu for winning on an edge (penchan), closed (kanchan) or single (tanki) wait."""
-    return int(f.form == "standard" and f.wait == wait)
-
-
-@pattern()
-@lookup(reading_table, key=lambda: "fu/seven_pairs")
-def riichi_fu_seven_pairs(f):
-    """Chiitoitsu: 25 fu, not rounded."""
-    return int(f.form == "seven_pairs")
+    return 1 if f.wait == wait and f.form == "standard" else 0
 
 
 # ---- dora -----------------------------------------------------------------------------------
@@ -172,9 +149,10 @@ def dora_count(f, ura=False):
     text = ctx.ura if ura else ctx.dora
     if not text:
         return 0
-    tiles = _INDICATORS.get(text) if text.__class__ is str else None  # (a text read before: no call)
-    if tiles is None:
-        tiles = indicators(text, "ura" if ura else "dora")
+    try:
+        tiles = _dora_tiles(text)
+    except (_Refused, TypeError):
+        tiles = indicators(text, "ura" if ura else "dora")  # (refused again, naming the flag)
     hand = f.hand
     counts = hand.counts  # (the concealed tiles, read already; the melds' below, without Hand.all_counts)
     if len(tiles) == 1:  # most hands: one indicator, no kong

@@ -37,6 +37,8 @@ _PARSED_GROUPS: dict = {}  # a YAML list of tiles -> its frozenset, parsed once
 def pungs_of(f, tiles="honours", exposed=None):
     """One per pung or kong of the given tiles (`dragons`, `winds`, `honours` or a list).
     `exposed`: true counts only exposed ones, false only concealed ones."""
+    if not f.n_pungs:
+        return 0
     group = tiles if tiles.__class__ is frozenset else tile_group(tiles)
     n = 0
     if exposed is None:
@@ -54,13 +56,13 @@ def pungs_of(f, tiles="honours", exposed=None):
 @pattern()
 def seat_wind_pung(f):
     """A pung or kong of the winner's own (seat) wind."""
-    return int(f.seat_wind in f.pung_tiles)
+    return 1 if f.seat_wind in f.pung_tiles else 0
 
 
 @pattern()
 def round_wind_pung(f):
     """A pung or kong of the prevailing (round) wind."""
-    return int(f.round_wind in f.pung_tiles)
+    return 1 if f.round_wind in f.pung_tiles else 0
 
 
 @pattern()
@@ -88,21 +90,21 @@ def all_chows(f, pair="suited"):
 @pattern()
 def all_pungs(f):
     """Every set a pung or kong (standard form)."""
-    return int(f.form == "standard" and not f.n_chows and bool(f.n_pungs))
+    return 1 if f.n_pungs and not f.n_chows and f.form == "standard" else 0
 
 
 @pattern()
 def concealed_pungs(f, count=3, exact=False):
     """At least (or exactly) `count` concealed pungs/kongs; a pung completed by a discard is exposed."""
     n = f.concealed_pungs
-    return int(n == count if exact else n >= count)
+    return 1 if (n == count if exact else n >= count) else 0
 
 
 @pattern()
 def kongs(f, count=1, exact=False, kind=None):
     """At least (or exactly) `count` kongs; `kind`: `concealed` or `exposed` to count only those."""
     n = f.n_kongs if kind is None else sum(1 for b in f.kongs if (kind == "concealed") == b.meld.concealed)
-    return int(n == count if exact else n >= count)
+    return 1 if (n == count if exact else n >= count) else 0
 
 
 @pattern()
@@ -111,13 +113,13 @@ def little_three(f, tiles="dragons"):
     """Pungs of all but one of the group and a pair of the last (little dragons: 2+pair;
     little winds: 3+pair)."""
     group = tiles if tiles.__class__ is frozenset else tile_group(tiles)
-    if f.pair is None or f.pair.tile not in group:
+    if f.n_pungs + 1 < len(group) or f.pair is None or f.pair.tile not in group:
         return 0
     have = 0
     for t in f.pung_tiles:
         if t in group:
             have += 1
-    return int(have == len(group) - 1)
+    return 1 if have == len(group) - 1 else 0
 
 
 @pattern()
@@ -125,8 +127,7 @@ def little_three(f, tiles="dragons"):
 def great_three(f, tiles="dragons"):
     """Pungs or kongs of every tile of the group (great dragons, great winds)."""
     group = tiles if tiles.__class__ is frozenset else tile_group(tiles)
-    pung_tiles = f.pung_tiles
-    return int(len(pung_tiles) >= len(group) and group.issubset(pung_tiles))  # (issubset sets a list first)
+    return 1 if f.n_pungs >= len(group) and group.issubset(f.pung_tiles) else 0
 
 
 @pattern()
@@ -142,15 +143,24 @@ def pair_of(f, tiles="dragons"):
 
 
 @pattern()
+def outside_hand(f, honours=True, open=None):
+    """Every set and the pair (and a special form's single tiles) hold a terminal or, with `honours`,
+    an honour (`honours: false`: every one a terminal). `open`: true counts it on an open hand only, false on a closed one only."""
+    if open is not None and open == f.closed:
+        return 0
+    return 1 if (f.outside if honours else f.outside_terminals) else 0
+
+
+@pattern()
 def closed_hand(f, self_drawn=False):
     """No set claimed before the win; with `self_drawn: true`, also won on one's own draw."""
-    return int(f.closed and (f.self_draw or not self_drawn))
+    return 1 if f.closed and (f.self_draw or not self_drawn) else 0
 
 
 @pattern()
 def form(f, name="seven_pairs"):
     """The reading is the named special form (seven_pairs, thirteen_orphans...)."""
-    return int(f.form == name)
+    return 1 if f.form == name else 0
 
 
 @pattern()

@@ -6,6 +6,9 @@ from ..notation.tiles import GREEN_TILES
 from ..rulesets.registry import pattern
 
 _GREEN_MASK = tile_mask(GREEN_TILES)
+# each mask's complement: a hand holds only those tiles when `mask & complement` is 0
+_NOT_HONOUR, _NOT_TERMINAL, _NOT_ORPHAN, _NOT_GREEN = (~m for m in (HONOUR_MASK, TERMINAL_MASK,
+                                                                    TERMINAL_MASK | HONOUR_MASK, _GREEN_MASK))
 
 
 @pattern()
@@ -15,41 +18,42 @@ def no_honours(f):
 
 
 @pattern()
-def one_suit(f, honours="with"):
+def one_suit(f, honours="with", open=None):
     """Tiles of a single suit; `honours`: `with` (honours required: clean/mixed one-suit),
-    `without` (none allowed: pure), `any`."""
-    if len(f.suits) != 1:
+    `without` (none allowed: pure), `any`. `open`: true counts it on an open hand only, false on a
+    closed one only (a hand worth less when open is two entries)."""
+    if len(f.suits) != 1 or (open is not None and open == f.closed):
         return 0
     if honours == "with":
-        return int(f.has_honours)
+        return 1 if f.has_honours else 0
     if honours == "without":
-        return int(not f.has_honours)
+        return 0 if f.has_honours else 1
     return 1
 
 
 @pattern()
 def all_honours(f):
     """Winds and dragons only."""
-    return int(not f.mask & ~HONOUR_MASK)
+    return 0 if f.mask & _NOT_HONOUR else 1
 
 
 @pattern()
 def all_terminals(f):
     """1s and 9s only."""
-    return int(not f.mask & ~TERMINAL_MASK)
+    return 0 if f.mask & _NOT_TERMINAL else 1
 
 
 @pattern()
 def terminals_and_honours(f):
     """Only 1s, 9s and honours, with at least one of each kind."""
     m = f.mask
-    return int(not m & ~(TERMINAL_MASK | HONOUR_MASK) and bool(m & TERMINAL_MASK) and bool(m & HONOUR_MASK))
+    return 0 if m & _NOT_ORPHAN or not m & TERMINAL_MASK or not m & HONOUR_MASK else 1
 
 
 @pattern()
 def all_green(f):
     """Only 2 3 4 6 8 bamboo and green dragons."""
-    return int(not f.mask & ~_GREEN_MASK)
+    return 0 if f.mask & _NOT_GREEN else 1
 
 
 @pattern()
