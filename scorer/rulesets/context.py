@@ -91,12 +91,6 @@ class Context:
     def winner_is_dealer(self) -> bool:
         return self.seat == self.dealer
 
-    def __getstate__(self):
-        """The fields and derived values; not the context-only pattern hits engine.py keeps here for
-        one compiled ruleset (its generated functions do not pickle)."""
-        kept = self.__dict__
-        return {k: v for k, v in kept.items() if k != "_ctx_hits"} if "_ctx_hits" in kept else kept
-
     def get(self, key: str, default=None):
         """A `--set` fact a variant reads, with a default."""
         return self.extra.get(key, default)

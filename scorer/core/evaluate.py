@@ -1,0 +1,181 @@
+"""A ruleset compiled once: a Bound's predicates as a plain list of bound callables, their hits made
+items, and the one resolver of exclusions and series (used by every reading, by the reading loop's
+shortcuts and by scorer/core/ceilings.py).
+
+A predicate is called as `fn(facts, **params)`; compiling fixes the params (converted once where the
+predicate declares `@prepare`). Entries declared `@lookup(table, ...)` are answered from one call of
+their table a reading instead of one call each (a ruleset asks dozens of entries of one table).
+"""
+from __future__ import annotations
+
+from functools import lru_cache, partial
+from operator import itemgetter
+
+from ..rulesets.bind import Bound
+from .result import Item
+
+_FIRST = itemgetter(0)
+
+
+def bound_call(fn, params: dict):
+    """fn(facts) with `params` fixed: a closure passing them by position while they follow fn's
+    signature unbroken (the common case: no keyword matching per call), by keyword after."""
+    prepare = getattr(fn, "prepare", None)
+    if prepare:
+        params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
+    if not params:
+        return fn
+    code = getattr(fn, "__code__", None)
+    names = code.co_varnames[1:code.co_argcount] if code is not None else ()
+    args = []
+    for name in names:
+        if name not in params:
+            break
+        args.append(params[name])
+    kw = {n: v for n, v in params.items() if n not in names[:len(args)]}
+    if kw:
+        return partial(fn, **kw) if not args else lambda facts: fn(facts, *args, **kw)
+    if len(args) == 1:
+        only = args[0]
+        return lambda facts: fn(facts, only)
+    args = tuple(args)
+    return lambda facts: fn(facts, *args)
+
+
+def _table_key(fn, params: dict):
+    """The key a `lookup` entry is answered under in its table, or None (the predicate is called)."""
+    table = getattr(fn, "lookup", None)
+    if table is None:
+        return None
+    prepare = getattr(fn, "prepare", None)
+    if prepare:
+        params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
+    key = table[1](**params)
+    try:
+        hash(key)
+    except TypeError:  # a key no table can hold: the predicate answers
+        return None
+    return key
+
+
+def exclusion_bits(specs, excludes: dict) -> list[int]:
+    """Per pattern order: the orders of every pattern its name excludes, as bits."""
+    bits_of: dict = {}
+    for k, spec in enumerate(specs):
+        bits_of[spec.name] = bits_of.get(spec.name, 0) | 1 << k
+    out = []
+    for spec in specs:
+        m = 0
+        for name in excludes.get(spec.name, ()):
+            m |= bits_of.get(name, 0)
+        out.append(m)
+    return out
+
+
+def resolve(pairs, excluded: list) -> list[Item]:
+    """The items that count among a reading's hits [(order, Item)] (in order): the highest value
+    first (limits before all), an excluded pattern dropped, one item per series. Among equal values
+    a pattern something here excludes is decided after the ones that may exclude it, so an exclusion
+    holds whatever the YAML order. `excluded[k]`: the bits of the orders pattern k excludes."""
+    targeted = 0
+    for k, _item in pairs:
+        targeted |= excluded[k]
+    banned = 0
+    series_seen: set = set()
+    keep = []
+    for k, item in sorted(pairs, key=lambda ki: (not ki[1].limit, -ki[1].value, targeted >> ki[0] & 1, ki[0])):
+        if banned >> k & 1:
+            continue
+        s = item.series
+        if s:
+            if s in series_seen:
+                continue
+            series_seen.add(s)
+        keep.append((k, item))
+        banned |= excluded[k]
+    keep.sort(key=_FIRST)
+    return [item for _k, item in keep]
+
+
+class Compiled:
+    """A Bound's predicates made ready: `direct` [(order, fn(facts))], `tables` [(table fn, key ->
+    orders)], the bits each order excludes and the orders that exclude something or belong to a series
+    (a reading hitting none of them keeps every hit as it is)."""
+
+    def __init__(self, bound):
+        self.patterns = bound.patterns
+        direct = []
+        tables: dict = {}
+        for k, (_spec, fn, params, _value) in enumerate(bound.patterns):
+            key = _table_key(fn, params)
+            if key is None:
+                direct.append((k, bound_call(fn, params)))
+            else:
+                entries = tables.setdefault(fn.lookup[0], {})
+                entries[key] = entries.get(key, ()) + (k,)
+        self.direct = tuple(direct)
+        self.tables = tuple(tables.items())
+        specs = [spec for spec, *_rest in bound.patterns]
+        self.excluded = exclusion_bits(specs, getattr(bound, "excludes", {}))
+        self.interacting = frozenset(k for k, spec in enumerate(specs) if spec.series or self.excluded[k])
+        # one Item per (order, count, type of count): 1, 1.0 and True are equal keys, yet a count
+        # shows as written
+        self.item = lru_cache(maxsize=4096)(self._item)
+
+    def _item(self, k: int, n, _kind=None) -> Item:
+        spec, _fn, _params, value = self.patterns[k]
+        return Item(spec.name, spec.label, value * n, spec.unit, spec.rule, n, spec.group, spec.limit, spec.series)
+
+    def hits(self, facts) -> list:
+        """[(order, count)] of the patterns that hit, in order."""
+        out = []
+        append = out.append
+        for k, call in self.direct:
+            n = call(facts)
+            if n:
+                append((k, n))
+        if self.tables:
+            for table, entries in self.tables:
+                for key, n in table(facts).items():
+                    if n:
+                        for k in entries.get(key, ()):
+                            append((k, n))
+            out.sort(key=_FIRST)
+        return out
+
+    def items_of(self, hits) -> list[Item]:
+        """The items that count among hits [(order, count, ...)] in order."""
+        item = self.item
+        pairs = [(k, item(k, n, n.__class__)) for k, n, *_rest in hits]
+        if self.interacting.isdisjoint(k for k, _item in pairs):
+            return [i for _k, i in pairs]
+        return resolve(pairs, self.excluded)
+
+
+@lru_cache(maxsize=64)
+def compiled(bound: Bound) -> Compiled:
+    """The Bound compiled, once (a Variant keeps up to 64 Bounds, one per rules set)."""
+    return Compiled(bound)
+
+
+def evaluate(bound, facts) -> list[Item]:
+    """Pattern hits with exclusions and series applied (highest value first decides)."""
+    if type(bound) is Bound:
+        c = compiled(bound)
+        hits = c.hits(facts)
+        if not hits:
+            return []
+        item = c.item
+        if c.interacting.isdisjoint(map(_FIRST, hits)):
+            return [item(k, n, n.__class__) for k, n in hits]
+        return resolve([(k, item(k, n, n.__class__)) for k, n in hits], c.excluded)
+    # a stand-in for a Bound (tests, views): its one-argument calls asked in turn
+    pairs = []
+    for k, (spec, pred, value) in enumerate(bound.calls):
+        n = pred(facts)
+        if n:
+            pairs.append((k, Item(spec.name, spec.label, value * n, spec.unit, spec.rule, n, spec.group,
+                                  spec.limit, spec.series)))
+    if not pairs:
+        return []
+    return resolve(pairs, exclusion_bits([spec for spec, _p, _v in bound.calls], bound.excludes))
