@@ -200,7 +200,7 @@ def test_score_with_a_dict_context_is_unchanged_by_the_quick_setup():
         for _run in range(3):
             if _run == 0:
                 cx._CLEAN.clear()
-            engine_setup._SETUP.clear()
+            engine_setup._kept_setup.cache_clear()
             try:
                 r = score(text, dict(ctx), variant)
                 got.append(("ok", r.value.total, r.net))

@@ -16,7 +16,6 @@ from .evaluate import evaluate
 from .facts import Facts
 from .forms import FORMS, READERS
 from .result import Result, net_of
-
 from .setup import _setup, _variant_and_context, _wild_of, check_physical, check_size
 from .wild import has_white_melds, resolve_white_melds, split_wild
 
