@@ -199,7 +199,7 @@ def test_score_with_a_dict_context_is_unchanged_by_the_quick_setup():
         got = []
         for _run in range(3):
             if _run == 0:
-                cx._CLEAN.clear()
+                cx._clean_one.cache_clear()
             engine_setup._kept_setup.cache_clear()
             try:
                 r = score(text, dict(ctx), variant)

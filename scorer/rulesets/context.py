@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from functools import lru_cache
 
 from ..core.lazy import cached_property
 from ..errors import ContextBounds, ContextError, ContextUnknown, ContextValue
@@ -148,44 +149,10 @@ def _check_others(others: dict) -> None:
             _check_atom(f"others {seat}", entry, MAX_SET_NUMBER)
 
 
-_MADE: dict = {}  # the same keys and values give the same (immutable) Context: validate each once
-_ATOMS = frozenset({str, int, bool, type(None)})
-
-
-def _frozen(kw) -> tuple | None:
-    """A hashable key for plain values and flat mappings of plain values (rules, extra), with each
-    value's type (True and 1 are equal keys); None when something deeper is given (others)."""
-    out = []
-    for k, v in kw.items():
-        t = type(v)
-        if t in _ATOMS:
-            out.append((k, v, t))
-        elif t is dict and all(type(x) in _ATOMS for x in v.values()):
-            out.append((k, tuple(sorted((a, b, type(b)) for a, b in v.items())), t))
-        else:
-            return None
-    return tuple(out)
-
-
 def make_context(**kw) -> Context:
-    """Validate and build a Context; unknown keys go to `extra` (a variant says which it reads).
-    Contexts are shared between calls with the same keys: never change one's dicts in place."""
-    try:
-        key = _frozen(kw)
-    except TypeError:  # unorderable mapping keys
-        key = None
-    if key is not None:
-        ctx = _MADE.get(key)
-        if ctx is not None:
-            return ctx
+    """Validate and build a Context; unknown keys go to `extra` (a variant says which it reads)."""
     ctx = _known_context(kw)
-    if ctx is None:
-        ctx = _make_context(kw)
-    if key is not None:
-        if len(_MADE) >= 1024:
-            _MADE.clear()
-        _MADE[key] = ctx
-    return ctx
+    return _make_context(kw) if ctx is None else ctx
 
 
 def context_from(kw: dict) -> Context:
@@ -248,9 +215,15 @@ def _clean_field(key, value):
 # each key's checks read only its own value, so a (key, value, type) seen valid once is not checked
 # again, and the checks across keys (check_context) are kept by the values they read.
 _SCALAR_FIELDS = _BOOLS | _INTS | _SEAT_KEYS | _TEXTS
-_CLEAN: dict = {}  # (key, value, type of value) -> the clean value, or _EXTRA for a valid --set key
+@lru_cache(maxsize=4096)
+def _clean_one(key, value, cls):
+    """_one_key of a plain value, checked once per (key, value, type of value: 1 and True are equal
+    keys): the clean value, _EXTRA for a valid --set key, None for a value of another type; raises
+    when the value fails its check."""
+    return _one_key(key, value) if cls in _PLAIN_TYPES else None
+
+
 _EXTRA = object()
-_CROSSED: set = set()  # check_context's inputs it accepted (the fields it reads, _built's `cross`)
 _BLANK = {f.name: f.default for f in fields(Context) if f.name not in ("extra", "others", "rules")}
 _PLAIN_TYPES = frozenset({str, int, bool, float})
 
@@ -279,22 +252,14 @@ def _checked(kw) -> tuple | None:
     then give the error, after those of the keys before it)."""
     clean: dict = {}
     extra: dict = {}
-    get = _CLEAN.get
     try:
         for key, value in kw.items():
             if value is None:
                 continue
             cls = value.__class__
-            got = get((key, value, cls))  # (only plain values are kept: a hit is one)
+            got = _clean_one(key, value, cls)
             if got is None:
-                if cls not in _PLAIN_TYPES:
-                    return None
-                got = _one_key(key, value)
-                if got is None:
-                    return None
-                if len(_CLEAN) >= 4096:
-                    _CLEAN.clear()
-                _CLEAN[key, value, cls] = got
+                return None
             if got is _EXTRA:
                 extra[key] = value
             else:
@@ -320,13 +285,7 @@ def _built(clean: dict, extra: dict) -> Context:
     # flag by flag
     d["_given"] = clean
     _derive(d)
-    cross = (d["players"], d["seat"], d["round"], d["dealer"], d["discarder"], d["robbed"], d["liable"],
-             d["self_draw"], d["kong_draw"], d["first_turn"])  # _cross(ctx)
-    if cross not in _CROSSED:
-        check_context(ctx)
-        if len(_CROSSED) >= 4096:
-            _CROSSED.clear()
-        _CROSSED.add(cross)
+    check_context(ctx)
     return ctx
 
 
@@ -351,7 +310,10 @@ def ruleset_context(kw: dict, variant) -> Context | None:
     clean, extra = checked
     if "players" not in kw:
         players = variant.players
-        if _CLEAN.get(("players", players, players.__class__)) is None:
+        try:
+            if _clean_one("players", players, players.__class__) is None:
+                return None
+        except Exception:  # noqa: BLE001 - the full steps give the error in their order
             return None
         clean["players"] = players
     ctx = _built(clean, extra)
