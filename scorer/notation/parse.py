@@ -418,7 +418,7 @@ def _group(x: str) -> str:
 # text is never a suit letter alone, so a group's digits need no test for being there.
 _CANONICAL_REST = re.compile("".join(map(_group, "mpsESWNPFC")) + "([1-9][mps]|[ESWNPFC])"
                              "(?: 1?{0}2?{0}3?{0}4?{0}f|)(?: 1?{0}2?{0}3?{0}4?{0}g|)".format(_P))
-_NAMES = tuple(map(tile_name, range(34)))  # the winning tile's text: a compare, no hash of the new string
+_NAMES = tuple(map(tile_name, range(34)))  # the winning tile's text
 @lru_cache(maxsize=_MAX_PIECES)
 def _meld_as_written(piece: str) -> bool:
     """Is the piece one meld as Meld.text writes it (the piece as the fast path reads it)?"""
