@@ -323,29 +323,43 @@ def ruleset_context(kw: dict, variant) -> Context | None:
 
 def check_context(ctx: Context) -> None:
     """Refuse contexts that contradict themselves."""
-    if ctx.players not in (3, 4):
-        raise ContextError(f"players must be 3 or 4, got {ctx.players}")
+    fields = (ctx.players, ctx.seat, ctx.round, ctx.dealer, ctx.discarder, ctx.robbed, ctx.liable, ctx.self_draw,
+              ctx.kong_draw, ctx.first_turn)
+    try:
+        _check_table(*fields)
+    except TypeError:  # (an unhashable field: checked, not kept)
+        _check_table.__wrapped__(*fields)
+
+
+@lru_cache(maxsize=4096)  # a night's contexts repeat a few hundred tables and ways of winning
+def _check_table(players, seat, round_wind, dealer, discarder, robbed, liable, self_draw, kong_draw, first_turn):
+    if players not in (3, 4):
+        raise ContextError(f"players must be 3 or 4, got {players}")
+    seats = tuple(SEATS[:players])
+    given = {"discarder": discarder, "robbed": robbed, "seat": seat, "round": round_wind, "dealer": dealer,
+             "liable": liable}
     for key in _SEAT_KEYS:
-        v = getattr(ctx, key)
-        if v is not None and v not in ctx.seats:
-            raise ContextError(f"{key} {v} is not a seat at a {ctx.players}-player table ({' '.join(ctx.seats)})")
-    ways = [name for name, on in (("--self-draw", ctx.self_draw), ("--discarder", ctx.discarder),
-                                  ("--robbed", ctx.robbed)) if on]
+        v = given[key]
+        if v is not None and v not in seats:
+            raise ContextError(f"{key} {v} is not a seat at a {players}-player table ({' '.join(seats)})")
+    ways = [name for name, on in (("--self-draw", self_draw), ("--discarder", discarder),
+                                  ("--robbed", robbed)) if on]
     if len(ways) > 1:
         raise ContextError(f"a hand is won one way only, got {' and '.join(ways)}")
-    if ctx.kong_draw and (ctx.discarder or ctx.robbed):
+    if kong_draw and (discarder or robbed):
         raise ContextError("a kong replacement tile is drawn, not claimed: --kong-draw excludes --discarder/--robbed")
-    if not ways and not ctx.kong_draw:
+    if not ways and not kong_draw:
         raise ContextError("say how the hand was won: --self-draw, --discarder SEAT or --robbed SEAT")
     for key in ("discarder", "robbed", "liable"):
-        if getattr(ctx, key) == ctx.seat:
-            raise ContextError(f"the winner ({ctx.seat}) cannot also be the {key} seat")
-    if ctx.first_turn and ctx.robbed:
+        if given[key] == seat:
+            raise ContextError(f"the winner ({seat}) cannot also be the {key} seat")
+    if first_turn and robbed:
         raise ContextError("no kong can be added, so none robbed, before the first discard: "
                            "--first-turn excludes --robbed")
-    if ctx.first_turn and ctx.seat == ctx.dealer and not ctx.by_self_draw:
+    by_self_draw = not discarder and not robbed  # Context.win_type == "self_draw"
+    if first_turn and seat == dealer and not by_self_draw:
         raise ContextError("a heavenly hand (dealer, --first-turn) is won on the dealer's own draw, not a claim")
-    if ctx.first_turn and ctx.seat != ctx.dealer and ctx.discarder not in (None, ctx.dealer):
+    if first_turn and seat != dealer and discarder not in (None, dealer):
         raise ContextError("an earthly hand (--first-turn, non-dealer) is won on the dealer's first discard")
 
 
