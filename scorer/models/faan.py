@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
+from functools import lru_cache
 
 from ..core.result import HandValue, Transfer
 from ..errors import ContextError, VariantError
+from ..rulesets.context import Context
 from ..rulesets.registry import pay_model, value_model
+from .pay import kept_payment, payment_key, per_loser
 
 
 def table_lookup(table, faan):
@@ -55,8 +58,29 @@ def faan_table(items, ctx, bound, /, total=None, table=(), tables=None, minimum=
     loser, the payment model decides whether it is doubled), half of it on a discard with
     `half_limit_on_discard`; `limit_faan`, if set, is the faan shown for one. `zero_label` names a
     0-faan hand in the breakdown."""
+    # A night repeats a few hundred item lists: the same items give the same value with the same
+    # Bound (its parameters), and for a limit hand halved on a discard the same way of winning. Not
+    # kept: a value from a total (engine.pay changes it) or with other players' hands in the context
+    # (a payment model may write their scores into the winner's value).
+    if total is None and items.__class__ is list and ctx.__class__ is Context and not ctx.others:
+        try:
+            kept = kept_value((bound, tuple(items), ctx.by_self_draw if half_limit_on_discard else None))
+        except TypeError:  # (an unhashable item: made, not kept)
+            kept = None
+        if kept is not None:
+            if not kept:
+                kept.append(_faan_value(list(items), ctx, None, table, tables, minimum, minimum_excludes,
+                                        limit_pay, limit_faan, unit, over_table, step, half_limit_on_discard,
+                                        faan_limit, floor_groups, base_label, zero_label))
+            return kept[0]
     return _faan_value(items, ctx, total, table, tables, minimum, minimum_excludes, limit_pay, limit_faan, unit,
                        over_table, step, half_limit_on_discard, faan_limit, floor_groups, base_label, zero_label)
+
+
+@lru_cache(maxsize=4096)
+def kept_value(key) -> list:
+    """The list one value is kept in, per (Bound, items, way of winning where it matters)."""
+    return []
 
 
 def _faan_value(items, ctx, total, table, tables, minimum, minimum_excludes, limit_pay, limit_faan, unit,
@@ -142,14 +166,19 @@ def staked_per_loser(value, ctx, bound, /, stake=1, factors=(), limit_undoubled=
     doubled share included) or `single` (the undoubled value once per loser). With the --set fact
     `false_win_key` true, the winner's seat declared a false win and pays every other seat the value
     of the declared hand instead."""
-    return _staked_per_loser(value, ctx, bound, stake, factors, limit_undoubled, liability, liable_pays,
-                             false_win_key, payers, rounding)
+    key = payment_key(value, ctx)  # (models/pay.py: the same inputs pay the same)
+    if key is None:
+        return _staked_per_loser(value, ctx, bound, stake, factors, limit_undoubled, liability, liable_pays,
+                                 false_win_key, payers, rounding)
+    kept = kept_payment(("staked_per_loser", bound, key))
+    if not kept:
+        kept.append(tuple(_staked_per_loser(value, ctx, bound, stake, factors, limit_undoubled, liability,
+                                            liable_pays, false_win_key, payers, rounding)))
+    return [*kept[0]]
 
 
 def _staked_per_loser(value, ctx, bound, stake, factors, limit_undoubled, liability, liable_pays, false_win_key,
                       payers, rounding):
-    from .pay import per_loser
-
     if liable_pays not in ("shares", "single"):
         raise VariantError(f"liable_pays is shares or single, got {liable_pays!r}", key="payment.liable_pays")
     if not math.isfinite(stake):

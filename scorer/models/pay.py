@@ -4,10 +4,13 @@ figure the user sees, so the net always sums to zero."""
 from __future__ import annotations
 
 import math
+from dataclasses import fields
 from functools import lru_cache
+from operator import attrgetter
 
 from ..core.result import Transfer
 from ..rulesets.bind import when_ok
+from ..rulesets.context import Context
 from ..rulesets.registry import PAIR_CONDITIONS, pair_condition, pay_model
 
 
@@ -113,7 +116,42 @@ def per_loser(value, ctx, bound, /, factors=(), payers="all", limit_undoubled=Fa
     `claimed_from` (on a claimed win only the discarder / robbed player pays; on self-draw all do).
     `limit_undoubled`: a limit hand is paid at the limit by each loser with no factor. `liability`:
     with --liable SEAT, that seat pays everything. `rounding`: `up` rounds each payment up."""
-    return _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
+    key = payment_key(value, ctx)
+    if key is None:
+        return _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
+    kept = kept_payment(("per_loser", bound, key))
+    if not kept:
+        kept.append(tuple(_per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)))
+    return [*kept[0]]
+
+
+# The same inputs pay the same, and a night repeats a few hundred (context, base) pairs: a payment
+# model whose answer reads only the value's base and limit, the Context and its Bound keeps it per
+# their values. A Context with other players' hands (conditions may read them) is not kept.
+_CONTEXT_FIELDS = attrgetter(*(f.name for f in fields(Context) if f.name not in ("extra", "others", "rules")))
+
+
+def payment_key(value, ctx):
+    """(the base and its class, the limit, the Context's fields and --set facts) or None when a payment
+    of these cannot be kept (a base of another type, -0.0, other players' hands, something unhashable)."""
+    base = value.base
+    kind = base.__class__
+    if not (kind is int or (kind is float and base)) or ctx.__class__ is not Context or ctx.others:
+        return None
+    extra = ctx.extra
+    key = (base, kind, value.limit, _CONTEXT_FIELDS(ctx),
+           tuple(sorted((k, v, v.__class__) for k, v in extra.items())) if extra else ())
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+@lru_cache(maxsize=4096)
+def kept_payment(key) -> list:
+    """The list one payment is kept in, per (model, Bound, payment_key): empty until the caller fills it."""
+    return []
 
 
 def _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding):
