@@ -1,10 +1,11 @@
 """What a reading is made of, computed once so every pattern predicate reads the same facts."""
 from __future__ import annotations
 
+from functools import cached_property
+
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..notation.tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WHITE, WIND_TILES
 from .blocks import _BLOCK_TILES, Reading
-from .lazy import cached_property
 
 _SEATS = "ESWN"
 _WIND_OF = {s: 27 + i for i, s in enumerate(_SEATS)}

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from ..core.lazy import cached_property
 from .format import format_hand, format_tiles
 from .tiles import N_TILES, tile_name
 

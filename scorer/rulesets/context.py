@@ -2,9 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
-from ..core.lazy import cached_property
 from ..errors import ContextBounds, ContextError, ContextUnknown, ContextValue
 
 # plain values' checks and bounds are context_values.py's (their names stay importable from here)
