@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache, partial
 from operator import itemgetter
+from types import FunctionType
 
 from ..rulesets.bind import Bound
 from .result import Item
@@ -18,38 +19,27 @@ _FIRST = itemgetter(0)
 
 
 def bound_call(fn, params: dict):
-    """fn(facts) with `params` fixed: a closure passing them by position (a parameter left out between
-    two given ones takes its default), by keyword only those fn does not take by position."""
+    """fn(facts) with `params` fixed: a copy of the predicate whose defaults are the pattern's
+    parameters (called with the facts alone it runs as the predicate itself, with no wrapper call in
+    between), or functools.partial where fn is no plain function or takes **kwargs."""
     prepare = getattr(fn, "prepare", None)
     if prepare:
         params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
     if not params:
         return fn
     code = getattr(fn, "__code__", None)
-    names = code.co_varnames[1:code.co_argcount] if code is not None else ()
-    defaults = dict(zip(names[len(names) - len(fn.__defaults__ or ()):], fn.__defaults__ or ()))
-    last = max((names.index(n) for n in params if n in names), default=-1)
-    if any(n not in params and n not in defaults for n in names[:last + 1]) or any(n not in names for n in params):
-        return partial(fn, **params)  # (a parameter without a default in between, or a keyword-only one)
-    args = tuple(params[n] if n in params else defaults[n] for n in names[:last + 1])
-    return _positional(fn, args)
-
-
-def _positional(fn, args: tuple):
-    """fn(facts, *args) as a closure of one to four constants (unpacking a tuple per call costs more)."""
-    if len(args) == 1:
-        a, = args
-        return lambda facts: fn(facts, a)
-    if len(args) == 2:
-        a, b = args
-        return lambda facts: fn(facts, a, b)
-    if len(args) == 3:
-        a, b, c = args
-        return lambda facts: fn(facts, a, b, c)
-    if len(args) == 4:
-        a, b, c, d = args
-        return lambda facts: fn(facts, a, b, c, d)
-    return lambda facts: fn(facts, *args)
+    if code is None or not isinstance(fn, FunctionType):
+        return partial(fn, **params)
+    names = code.co_varnames[1:code.co_argcount]
+    kwonly = code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
+    defaults = fn.__defaults__ or ()
+    given = dict(zip(names[len(names) - len(defaults):], defaults))
+    given.update((n, v) for n, v in params.items() if n in names)
+    if any(n not in names and n not in kwonly for n in params) or any(n not in given for n in names):
+        return partial(fn, **params)  # (**kwargs, or a parameter with neither a default nor a value)
+    bound = FunctionType(code, fn.__globals__, fn.__name__, tuple(given[n] for n in names), fn.__closure__)
+    bound.__kwdefaults__ = {**(fn.__kwdefaults__ or {}), **{n: params[n] for n in kwonly if n in params}} or None
+    return bound
 
 
 def _table_key(fn, params: dict):
@@ -110,24 +100,26 @@ def resolve(pairs, excluded: list) -> list[Item]:
 class Compiled:
     """A Bound's predicates made ready: `direct` [(order, fn(facts))], `tables` [(table fn, key ->
     orders)], the bits each order excludes and the orders that exclude something or belong to a series
-    (a reading hitting none of them keeps every hit as it is). Predicates declared `@reads("bonus")`
-    answer the same for every hand with the same bonus tiles and seat wind: their hits are kept by
-    those values (`kept_hits`; the context-only ones are called each time: a key of a whole Context
-    costs more than they do, bench/stages.py predicates 14.3 us a hand kept, 12.2 called)."""
+    (a reading hitting none of them keeps every hit as it is). Predicates declared `@reads("ctx")` or
+    `@reads("bonus")` answer the same for every reading of a context (Context.value_key) or of the
+    same bonus tiles and seat wind: their hits are kept by those values (`kept_hits`)."""
 
     def __init__(self, bound):
         self.patterns = bound.patterns
         direct = []
-        bonus = []
+        ctx_only, bonus = [], []
         tables: dict = {}
         for k, (_spec, fn, params, _value) in enumerate(bound.patterns):
             key = _table_key(fn, params)
             if key is None:
-                (bonus if getattr(fn, "reads", None) == "bonus" else direct).append((k, bound_call(fn, params)))
+                reads = getattr(fn, "reads", None)
+                (bonus if reads == "bonus" else ctx_only if reads == "ctx" else direct).append(
+                    (k, bound_call(fn, params)))
             else:
                 entries = tables.setdefault(fn.lookup[0], {})
                 entries[key] = entries.get(key, ()) + (k,)
         self.direct = tuple(direct)
+        self.ctx_direct = tuple(ctx_only)
         self.bonus_direct = tuple(bonus)
         self.tables = tuple(tables.items())
         specs = [spec for spec, *_rest in bound.patterns]
@@ -157,6 +149,11 @@ class Compiled:
                         for k in entries.get(key, ()):
                             append((k, n))
             more = True
+        if self.ctx_direct:
+            got = self._kept(facts, self.ctx_direct, facts.ctx.value_key)
+            if got:
+                out += got
+                more = True
         if self.bonus_direct:
             got = self._kept(facts, self.bonus_direct, (facts.hand.bonus, facts.ctx.seat_wind))
             if got:
@@ -167,7 +164,10 @@ class Compiled:
         return out
 
     def _kept(self, facts, calls, key) -> tuple:
-        """The hits of `calls` (all reading the same part of facts, named by `key`), asked once per key."""
+        """The hits of `calls` (all reading the same part of facts, named by `key`; None: not kept),
+        asked once per key."""
+        if key is None:
+            return tuple((k, n) for k, call in calls for n in (call(facts),) if n)
         kept = kept_hits((self, calls, key))
         if not kept:
             kept.append(tuple((k, n) for k, call in calls for n in (call(facts),) if n))

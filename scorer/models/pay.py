@@ -4,9 +4,7 @@ figure the user sees, so the net always sums to zero."""
 from __future__ import annotations
 
 import math
-from dataclasses import fields
 from functools import lru_cache
-from operator import attrgetter
 
 from ..core.result import Transfer
 from ..rulesets.bind import when_ok
@@ -128,24 +126,18 @@ def per_loser(value, ctx, bound, /, factors=(), payers="all", limit_undoubled=Fa
 # The same inputs pay the same, and a night repeats a few hundred (context, base) pairs: a payment
 # model whose answer reads only the value's base and limit, the Context and its Bound keeps it per
 # their values. A Context with other players' hands (conditions may read them) is not kept.
-_CONTEXT_FIELDS = attrgetter(*(f.name for f in fields(Context) if f.name not in ("extra", "others", "rules")))
-
-
 def payment_key(value, ctx):
-    """(the base and its class, the limit, the Context's fields and --set facts) or None when a payment
-    of these cannot be kept (a base of another type, -0.0, other players' hands, something unhashable)."""
+    """(the base and its class, the limit, the Context's values) or None when a payment of these
+    cannot be kept (a base of another type, -0.0, other players' hands, something unhashable)."""
     base = value.base
     kind = base.__class__
     if not (kind is int or (kind is float and base)) or ctx.__class__ is not Context or ctx.others:
         return None
-    extra = ctx.extra
-    key = (base, kind, value.limit, _CONTEXT_FIELDS(ctx),
-           tuple(sorted((k, v, v.__class__) for k, v in extra.items())) if extra else ())
-    try:
-        hash(key)
-    except TypeError:
+    key = ctx.value_key
+    if key is None:
         return None
-    return key
+    limit = value.limit
+    return (base, kind, limit, key) if limit.__class__ is bool else None
 
 
 @lru_cache(maxsize=4096)

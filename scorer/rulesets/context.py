@@ -56,6 +56,20 @@ class Context:
 
     # ---- derived -------------------------------------------------------------------------------
     @cached_property
+    def value_key(self):
+        """The Context as a key of all its values (fields, --set facts with their types, other hands,
+        rules), made once: the caches of what a context decides (kept payments, context-only pattern
+        hits) are keyed on it. None when a value is unhashable (nothing is then kept)."""
+        key = (tuple(getattr(self, f.name) for f in _KEY_FIELDS),
+               tuple(sorted((k, v, v.__class__) for k, v in self.extra.items())),
+               tuple(sorted(self.others.items())), tuple(sorted(self.rules.items())))
+        try:
+            hash(key)
+        except TypeError:
+            return None
+        return key
+
+    @cached_property
     def seats(self) -> tuple[str, ...]:
         return tuple(SEATS[: self.players])
 
@@ -109,6 +123,7 @@ class Context:
 _FIELD_NAMES = {f.name for f in fields(Context)}
 _BOOLS = {"self_draw", "last_tile", "first_turn", "riichi", "double_riichi", "ippatsu", "fourth_tile"}
 _INTS = {"kong_draw", "streak", "floats", "players", "honba", "sticks"}
+_KEY_FIELDS = tuple(f for f in fields(Context) if f.name not in ("extra", "others", "rules"))
 _SEAT_KEYS = {"discarder", "robbed", "seat", "round", "dealer", "liable"}
 _TEXTS = {"wild", "indicator", "win", "dora", "ura"}
 
