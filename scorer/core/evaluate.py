@@ -98,30 +98,28 @@ def resolve(pairs, excluded: list) -> list[Item]:
 
 
 class Compiled:
-    """A Bound's predicates made ready: `direct` [(order, fn(facts))], `tables` [(table fn, key ->
-    orders)], the bits each order excludes and the orders that exclude something or belong to a series
-    (a reading hitting none of them keeps every hit as it is). Predicates declared `@reads("ctx")` or
-    `@reads("bonus")` answer the same for every reading of a context (Context.value_key) or of the
-    same bonus tiles and seat wind: their hits are kept by those values (`kept_hits`)."""
+    """A Bound's predicates made ready, in two groups by what they read (the reading, its hand and
+    context; `@reads("bonus")` the bonus tiles and the seat): each group [(order, fn(facts))] and
+    [(table fn, key -> orders)] of its `lookup` entries. The bonus group answers the same for every
+    hand with the same bonus tiles and seat wind: its hits are kept by those values (`kept_hits`).
+    The context-only predicates (`@reads("ctx")`) are asked every reading: a key of a whole Context
+    costs more than they do where contexts seldom repeat (bench/competition.py), and most hands read
+    one way. Also the bits each order excludes and the orders that exclude something or belong to a
+    series (a reading hitting none of them keeps every hit as it is)."""
 
     def __init__(self, bound):
         self.patterns = bound.patterns
-        direct = []
-        ctx_only, bonus = [], []
-        tables: dict = {}
+        groups: dict = {None: ([], {}), "bonus": ([], {})}
         for k, (_spec, fn, params, _value) in enumerate(bound.patterns):
+            direct, tables = groups["bonus" if getattr(fn, "reads", None) == "bonus" else None]
             key = _table_key(fn, params)
             if key is None:
-                reads = getattr(fn, "reads", None)
-                (bonus if reads == "bonus" else ctx_only if reads == "ctx" else direct).append(
-                    (k, bound_call(fn, params)))
+                direct.append((k, bound_call(fn, params)))
             else:
                 entries = tables.setdefault(fn.lookup[0], {})
                 entries[key] = entries.get(key, ()) + (k,)
-        self.direct = tuple(direct)
-        self.ctx_direct = tuple(ctx_only)
-        self.bonus_direct = tuple(bonus)
-        self.tables = tuple(tables.items())
+        self.direct, self.tables = tuple(groups[None][0]), tuple(groups[None][1].items())
+        self.by_bonus = (tuple(groups["bonus"][0]), tuple(groups["bonus"][1].items()))
         specs = [spec for spec, *_rest in bound.patterns]
         self.excluded = exclusion_bits(specs, getattr(bound, "excludes", {}))
         self.interacting = frozenset(k for k, spec in enumerate(specs) if spec.series or self.excluded[k])
@@ -143,19 +141,10 @@ class Compiled:
                 append((k, n))
         more = False
         if self.tables:
-            for table, entries in self.tables:
-                for key, n in table(facts).items():
-                    if n:
-                        for k in entries.get(key, ()):
-                            append((k, n))
+            _table_hits(facts, self.tables, append)
             more = True
-        if self.ctx_direct:
-            got = self._kept(facts, self.ctx_direct, facts.ctx.value_key)
-            if got:
-                out += got
-                more = True
-        if self.bonus_direct:
-            got = self._kept(facts, self.bonus_direct, (facts.hand.bonus, facts.ctx.seat_wind))
+        if self.by_bonus[0] or self.by_bonus[1]:
+            got = self._kept(facts, "bonus", (facts.hand.bonus, facts.ctx.seat_wind))
             if got:
                 out += got
                 more = True
@@ -163,14 +152,15 @@ class Compiled:
             out.sort(key=_FIRST)
         return out
 
-    def _kept(self, facts, calls, key) -> tuple:
-        """The hits of `calls` (all reading the same part of facts, named by `key`; None: not kept),
-        asked once per key."""
+    def _kept(self, facts, name, key) -> tuple:
+        """The hits of the group `name` (its predicates all read the part of facts `key` names; None:
+        not kept), asked once per key."""
+        group = self.by_bonus
         if key is None:
-            return tuple((k, n) for k, call in calls for n in (call(facts),) if n)
-        kept = kept_hits((self, calls, key))
+            return _group_hits(facts, group)
+        kept = kept_hits((self, name, key))
         if not kept:
-            kept.append(tuple((k, n) for k, call in calls for n in (call(facts),) if n))
+            kept.append(_group_hits(facts, group))
         return kept[0]
 
     def items_of(self, hits) -> list[Item]:
@@ -182,11 +172,35 @@ class Compiled:
         return resolve(pairs, self.excluded)
 
 
+def _table_hits(facts, tables, append) -> None:
+    for table, entries in tables:
+        for key, n in table(facts).items():
+            if n:
+                for k in entries.get(key, ()):
+                    append((k, n))
+
+
+def _group_hits(facts, group) -> tuple:
+    direct, tables = group
+    out = [(k, n) for k, call in direct for n in (call(facts),) if n]
+    if tables:
+        _table_hits(facts, tables, out.append)
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
 def kept_hits(key) -> list:
     """The list the hits of one group of predicates are kept in, per (Compiled, group, key): empty until
     Compiled._kept fills it."""
     return []
+
+
+@lru_cache(maxsize=4096)
+def _resolved(c: Compiled, hits: tuple) -> tuple:
+    """The items that count among hits [(order, count, type of count)]: readings of one hand, and of
+    many hands, repeat a few hundred hit lists where exclusions decide (MCR's, Zung Jung's)."""
+    item = c.item
+    return tuple(resolve([(k, item(k, n, kind)) for k, n, kind in hits], c.excluded))
 
 
 @lru_cache(maxsize=64)
@@ -205,7 +219,10 @@ def evaluate(bound, facts) -> list[Item]:
         item = c.item
         if c.interacting.isdisjoint(map(_FIRST, hits)):
             return [item(k, n, n.__class__) for k, n in hits]
-        return resolve([(k, item(k, n, n.__class__)) for k, n in hits], c.excluded)
+        try:
+            return list(_resolved(c, tuple((k, n, n.__class__) for k, n in hits)))
+        except TypeError:  # (an unhashable count: resolved, not kept)
+            return resolve([(k, item(k, n, n.__class__)) for k, n in hits], c.excluded)
     # a stand-in for a Bound (tests, views): its one-argument calls asked in turn
     pairs = []
     for k, (spec, pred, value) in enumerate(bound.calls):
