@@ -27,7 +27,7 @@ def test_values_written_ahead_are_the_properties_values():
             for name in DERIVED:
                 if name in vars(ctx):
                     written[name] += 1
-                    want = vars(cx.Context)[name].fn(ctx)
+                    want = vars(cx.Context)[name].func(ctx)
                     assert vars(ctx)[name] == want and type(vars(ctx)[name]) is type(want), (kw, name)
-            assert ctx.seat_wind == vars(cx.Context)["seat_wind"].fn(ctx)
+            assert ctx.seat_wind == vars(cx.Context)["seat_wind"].func(ctx)
     assert min(written.values()) > 300, written
