@@ -33,8 +33,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from scorer.core import engine  # noqa: E402
-from scorer.core.evaluate import evaluate  # noqa: E402
 from scorer.core import setup as engine_setup
+from scorer.core.evaluate import evaluate  # noqa: E402
 from scorer.core.facts import Facts  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
 from scorer.notation.parse import parse_hand  # noqa: E402
