@@ -48,11 +48,29 @@ def _head(variant_id: str) -> str:
 
 
 def _value_parts(v) -> tuple:
-    """(total and items, details to base) of a HandValue: the members before and after the reading."""
-    return (f'"total": {encode({"value": num(v.total), "unit": v.unit})}, '
-            f'"items": {encode([i.as_dict() for i in v.items])}, "decomposition": ',
-            f'"details": {encode(details_dict(v.details))}, "limit": {encode(v.limit)}, '
-            f'"base": {encode(num(v.base))}, "legal": true, "payments": ')
+    """(total and items, details to base) of a HandValue: the members before and after the reading,
+    kept by the values they are made of (a night's hands share a few hundred)."""
+    total, base = v.total, v.base
+    try:
+        return _value_text(total, total.__class__, v.unit, tuple(v.items),
+                           tuple((k, x, x.__class__) for k, x in v.details.items()), v.limit, base, base.__class__)
+    except TypeError:  # (something unhashable: made, not kept)
+        return _value_text.__wrapped__(total, None, v.unit, v.items,
+                                       tuple((k, x, None) for k, x in v.details.items()), v.limit, base, None)
+
+
+@lru_cache(maxsize=4096)
+def _value_text(total, _total_kind, unit, items, details, limit, base, _base_kind) -> tuple:
+    return (f'"total": {encode({"value": num(total), "unit": unit})}, '
+            f'"items": {encode([i.as_dict() for i in items])}, "decomposition": ',
+            f'"details": {encode(details_dict({k: x for k, x, _kind in details}))}, "limit": {encode(limit)}, '
+            f'"base": {encode(num(base))}, "legal": true, "payments": ')
+
+
+@lru_cache(maxsize=256)
+def options_text(options: tuple) -> str:
+    """A result's options (their items, with the class of each value: 1 and True) as JSON."""
+    return encode({k: x for k, x, _kind in options})
 
 
 @lru_cache(maxsize=1024)
@@ -77,7 +95,15 @@ def payment_parts(result) -> tuple:
     options and payments: (before the hand; from the payments to why_chosen's value)."""
     ctx = result.ctx
     return payment_parts_of(result.variant.id, ctx.seats, transfer_fields(result.transfers),
-                            (ctx.win_type, ctx.seat, ctx.round, ctx.dealer), encode(result.options))
+                            (ctx.win_type, ctx.seat, ctx.round, ctx.dealer), options_of(result.options))
+
+
+def options_of(options: dict) -> str:
+    """options_text of a result's options dict (encoded afresh when a value is unhashable)."""
+    try:
+        return options_text(tuple((k, x, x.__class__) for k, x in options.items()))
+    except TypeError:  # (an unhashable option value)
+        return encode(options)
 
 
 def payment_parts_of(variant_id: str, seats: tuple, fields: tuple, where: tuple, options_text: str) -> tuple:

@@ -119,11 +119,11 @@ def _by_payment(r, mode: str) -> tuple:
     row's middle before and after the value column, or None; the jsonl text's parts, or None): what
     the ruleset, the context and the payments give, kept by their values (a batch's hands share a
     few hundred)."""
-    from .jsonline import encode, transfer_fields
+    from .jsonline import options_of, transfer_fields
 
     ctx = r.ctx
     transfers = r.transfers
-    options_text = encode(r.options) if mode == "jsonl" else ""
+    options_text = options_of(r.options) if mode == "jsonl" else ""
     try:
         return _payment_members(mode, QUICK, r.variant.id, ctx.seat, ctx.players, ctx.seats, _win_text(ctx),
                                 transfer_fields(transfers), r.options.get("session_loss_cap", 0) or 0,
