@@ -70,12 +70,6 @@ def objects(texts_and_contexts, rules):
             out.append((parse_hand(text), make_context(**ctx, rules=dict(rules)) if rules else make_context(**ctx)))
         except MjError:
             out.append(None)
-    # score() keeps a hand's parse from its second sighting on: these were the first, so the text
-    # run's warm-up would make its timed run a third (kept) one; forget them
-    from scorer.notation import parse as notation
-
-    for seen in (notation._SEEN, notation._PARSED):
-        seen.clear()
     return out
 
 

@@ -9,7 +9,7 @@ best of --repeat runs per stage:
     parse        notation.parse_hand of the hand string
     decompose    engine.readings_of: every reading of every form the ruleset lists
     facts        facts.Facts of each reading
-    predicates   engine._evaluate_bound: the pattern hits, resolved to items (exclusions, series)
+    predicates   evaluate.evaluate: the pattern hits, resolved to items (exclusions, series)
     value        the value model (faan table, minimum, limit)
     payment      the payment model (transfers)
     result       the rest: refusals, choosing the reading, the Result
@@ -34,6 +34,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from scorer.core import engine  # noqa: E402
 from scorer.core import setup as engine_setup
+from scorer.core.evaluate import evaluate  # noqa: E402
 from scorer.core.facts import Facts  # noqa: E402
 from scorer.errors import MjError  # noqa: E402
 from scorer.notation.parse import parse_hand  # noqa: E402
@@ -94,7 +95,7 @@ def staged(hands, variant="hk-old", rules=RULES) -> list:
             t.append(clock())
             facts = [Facts(hand, r, s.ctx, wild, s.bound.options) for r in readings]
             t.append(clock())
-            items = [engine._evaluate_bound(s.bound, f) for f in facts]
+            items = [evaluate(s.bound, f) for f in facts]
             t.append(clock())
             value_call, pay_call = engine._model_calls(s.bound)
             values = [value_call(i, s.ctx, s.bound) for i in items]

@@ -156,8 +156,8 @@ def _outcomes(jobs, mode, fresh):
     out = []
     for job in jobs:
         if fresh:
-            batch._BY_PAYMENT.clear()
-            batch._BY_VALUE.clear()
+            batch._payment_members.cache_clear()
+            batch._by_value.cache_clear()
         out.append(batch.score_job(job, mode))
     return out
 

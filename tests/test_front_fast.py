@@ -199,8 +199,8 @@ def test_score_with_a_dict_context_is_unchanged_by_the_quick_setup():
         got = []
         for _run in range(3):
             if _run == 0:
-                cx._CLEAN.clear()
-            engine_setup._SETUP.clear()
+                cx._clean_one.cache_clear()
+            engine_setup._kept_setup.cache_clear()
             try:
                 r = score(text, dict(ctx), variant)
                 got.append(("ok", r.value.total, r.net))
@@ -214,19 +214,20 @@ def test_suit_tables_hold_only_what_the_cyclic_gc_stops_tracking():
     # cyclic GC's care for good (a full collection walks them all), entries of ints and bools do not
     import gc
 
-    for _base, _end, table in dc._SUIT_TABLES:
-        table.clear()  # (entries made before may sit in gc.freeze()'s generation: batch.tune_gc froze them)
+    dc._suit_entry.cache_clear()  # (entries made before may sit in gc.freeze()'s generation: batch.tune_gc froze them)
     rng = random.Random(21)
+    met = []
     for _ in range(300):
         counts = [0] * 34
         for t in rng.sample(range(34), 5):
             counts[t] += 3 if t >= 27 or rng.random() < 0.5 else 0
         dc._plain_splits(tuple(counts))
+        met += [(tuple(counts[base:end]), base) for base, end in dc._SUIT_RANGES]
     for text in ("123m 456m 789m 11p 345s", "111m 234m 345m 456m 99m", "123p 123p 123p 456s 77z"):
         score(text, {"self_draw": True}, variant="riichi")
     for _ in range(3):  # (a tuple is untracked once its items are: one collection a level of nesting)
         gc.collect()
-    entries = [e for _base, _end, table in dc._SUIT_TABLES for e in table.values() if e]
+    entries = [e for e in (dc._suit_entry(sub, base) for sub, base in met) if e]
     assert len(entries) > 20
     assert not any(gc.is_tracked(e) for e in entries)
     splits = dc._plain_splits(parse_hand("123m 456m 789m 11p 345s").counts)

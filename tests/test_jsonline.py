@@ -57,3 +57,43 @@ def test_kept_pieces_follow_what_changes_between_records():
     for rules, seat in cases + cases[::-1]:
         r = engine.score(hand, variant="hk-old", self_draw=True, seat=seat, rules=rules)
         assert "{" + members(r) + "}" == json.dumps(result_dict(r), ensure_ascii=False), (rules, seat)
+
+
+def test_a_batch_record_echoes_the_whole_context_as_score_does(tmp_path):
+    """`batch --format jsonl` echoes each record's whole context (riichi, dora, honba, --set facts,
+    rules: core/replay.py) as `score --format json` does for the same hand, so a stored record replays.
+    Records that differ only in one of those, in a value's class (1 and true) or in the order of their
+    keys each get their own echo, whatever was kept for the one before."""
+    from click.testing import CliRunner
+
+    from scorer.cli.main import main
+
+    hand = "123m 456p 789s 234s 55p"
+    base = {"variant": "riichi", "hand": hand, "discarder": "W", "seat": "S", "riichi": True}
+    records = [base, {**base, "dora": "1m"}, {**base, "dora": "1m", "honba": 2}, {**base, "dora": "2m", "honba": 2},
+               {**base, "ippatsu": True}, {**base, "rules": {"kiriage": True}},
+               {**base, "rules": {"kiriage": True, "open_tanyao": False}},
+               {**base, "rules": {"open_tanyao": False, "kiriage": True}},
+               {**base, "ura": "1m"}, base]
+    f = tmp_path / "night.jsonl"
+    f.write_text("".join(json.dumps(r) + "\n" for r in records))
+    got = CliRunner().invoke(main, ["batch", str(f), "--format", "jsonl"], env={"MJSCORE_CONFIG": ""})
+    rows = [json.loads(line) for line in got.stdout.splitlines() if line.strip()]
+    scored = [r for r in rows if "hand" in r]
+    assert len(scored) == len(records), [r.get("error") for r in rows]
+    for record, row in zip(records, scored):
+        flags = ["score", hand, "-v", "riichi", "--format", "json"]
+        for k, v in record.items():
+            if k in ("variant", "hand"):
+                continue
+            if k == "rules":
+                flags += [x for name, on in v.items() for x in ("--rule", f"{name}={str(on).lower()}")]
+            elif v is True:
+                flags.append("--" + k)
+            else:
+                flags += ["--" + k, str(v)]
+        alone = CliRunner().invoke(main, flags, env={"MJSCORE_CONFIG": ""})
+        assert alone.exit_code == 0, alone.output
+        want = json.loads(alone.output)["context"]
+        assert row["context"] == want, record
+        assert list(row["context"].get("rules", {})) == list(record.get("rules", {})), record

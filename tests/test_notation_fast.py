@@ -15,11 +15,9 @@ from tests.gen import benchmark_hands, random_winning
 
 @pytest.fixture(autouse=True)
 def empty_caches():
-    notation._PIECES.clear()
-    notation._PARSED.clear()
+    notation._read_piece.cache_clear()
     yield
-    notation._PIECES.clear()
-    notation._PARSED.clear()
+    notation._read_piece.cache_clear()
 
 
 def fields(hand):
@@ -76,11 +74,12 @@ def test_generated_hands_take_the_fast_path_and_equal_the_general_parser():
             assert fields(parse_hand(text, win=win, max_size=size)) == expected, (rounds, text)
 
 
-def test_caches_stay_bounded(monkeypatch):
-    monkeypatch.setattr(notation, "_MAX_PIECES", 50)
+def test_caches_stay_bounded():
     for text, win, size in generated_hands(3000, seed=11):
         assert fields(parse_hand(text, win=win, max_size=size)) == fields(_parse_hand(text, win, max_size=size))
-        assert len(notation._PIECES) <= 50 and len(notation._PARSED) <= 2048
+    for cached in (notation._read_piece, notation._run, notation._meld_as_written):
+        info = cached.cache_info()
+        assert info.maxsize == notation._MAX_PIECES and info.currsize <= info.maxsize
 
 
 LONG = "123m 456p 789s EEE 5p " + " " * 180 + "5p"

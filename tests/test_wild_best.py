@@ -14,6 +14,7 @@ from scorer.core import best, engine
 from scorer.core import setup as engine_setup
 from scorer.core.blocks import Reading
 from scorer.core.decompose import meld_blocks, place_win, standard_splits
+from scorer.core.evaluate import compiled
 from scorer.core.facts import Facts
 from scorer.core.forms import FORMS, instant_refusal
 from scorer.core.wild import split_wild
@@ -162,7 +163,7 @@ def test_count_ranges_hold_on_every_reading():
                 got = tuple(int(bound.patterns[k][1](f, **bound.patterns[k][2])) for k in ks)
                 assert got in options, (vid, text, ctx, [bound.patterns[k][0].name for k in ks], got, options,
                                         f.reading)
-        top = ceiling_key(bound, info, lambda hits: engine._items_of(bound, bound._compiled, hits),
+        top = ceiling_key(bound, info, compiled(bound).items_of,
                           lambda items: engine.value_of(bound, items, s.ctx))
         assert top is not None and all(key <= top for key in keys), (vid, text, ctx, top, max(keys))
         checked += 1

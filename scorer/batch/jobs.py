@@ -5,6 +5,7 @@ work that is the same for every record under one header done once."""
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import NamedTuple
 
 from ..errors import MjError
@@ -153,6 +154,30 @@ _OWN_KEYS = frozenset({"session", "table", "variant", "start", "claim", *ANNOTAT
 _ATOMS = frozenset({str, int, float, bool, type(None)})  # JSON's values that are not containers
 
 
+@lru_cache(maxsize=512)
+def _plain_shape(shape: tuple) -> bool:
+    """Are a record's keys (in order) a hand and context keys?"""
+    return "hand" in shape and all(k.__class__ is str for k in shape) and _OWN_KEYS.isdisjoint(shape)
+
+
+@lru_cache(maxsize=4096)
+def _tail_keys(after: str):
+    """The keys and values that json.loads gives after the hand of a line `{"hand": "...` + after,
+    when they are a record()'s plain context keys with values that are not containers (a record's own
+    containers are its own); else None. A backslash (an escaped key could spell `hand`) or a `hand`
+    key among them: None. The dict is shared by the lines with this text: nobody changes it."""
+    if "\\" in after or '"hand"' in after:
+        return None
+    try:
+        data = _loads('{"hand": 0' + after)
+    except (ValueError, RecursionError):
+        return None
+    if data.__class__ is dict and _OWN_KEYS.isdisjoint(data) and all(v.__class__ in _ATOMS for v in data.values()):
+        del data["hand"]
+        return data
+    return None
+
+
 class Preparer:
     """prepare(raw, variant, rules, house) for one run, with the work that is the same for every record
     under one header done once: a record whose keys are a hand and context keys (no key prepare()
@@ -162,10 +187,7 @@ class Preparer:
 
     def __init__(self, variant: str = DEFAULT_RULESET, rules: dict | None = None, house=None):
         self.variant, self.rules, self.house = variant, rules, house
-        self.shapes: dict = {}  # a record's keys, in order -> whether they are a hand and context keys
-        self.bases: dict = {}  # id(defaults) -> (defaults, _base(defaults))
-        self.tails: dict = {}  # a JSON line's text after its hand -> its context keys (a dict), or None
-        self.lines: dict = {}  # the same text -> what line() makes of it under a header (_line)
+        self._last = (None, None)  # the last header's defaults and _base of them (records come by header)
 
     def __call__(self, raw: Raw) -> Job:
         if raw.error:
@@ -175,13 +197,10 @@ class Preparer:
     def record(self, source: str, line: int, d, defaults: dict) -> Job:
         """prepare(Raw(source, line, d, "", defaults), ...)."""
         if d.__class__ is dict:
-            shape = tuple(d)
-            plain = self.shapes.get(shape)
-            if plain is None:
-                if len(self.shapes) >= 512:
-                    self.shapes.clear()
-                plain = self.shapes[shape] = ("hand" in d and all(k.__class__ is str for k in shape)
-                                              and _OWN_KEYS.isdisjoint(shape))
+            try:
+                plain = _plain_shape(tuple(d))
+            except TypeError:  # (an unhashable key: not a plain record)
+                plain = False
             if plain and d["hand"].__class__ is str:
                 base = self._base_of(defaults)
                 if base is not None:
@@ -198,17 +217,14 @@ class Preparer:
         """record(source, line, json.loads(text), defaults) for a JSON line that starts `{"hand": "`,
         or None when it is not that simple (the caller reads it as JSON). The hand is sliced out as
         it is written (JSON writes such a hand as itself: printable, no backslash); the rest of the
-        line, where a file's lines repeat a few hundred contexts, is read as JSON and joined with the
-        header once per text, and its records share the context dict (no one changes a context in
-        place; a --jobs chunk pickles it once)."""
+        line, where a file's lines repeat a few hundred contexts, is read as JSON once per text
+        (_tail_keys) and joined with the header."""
         end = text.find('"', 10)
         if end < 0:
             return None
-        got = self.lines.get(text[end + 1:])
-        if got is None or got[0] is not defaults:
-            got = self._line(text[end + 1:], defaults)
-            if got is None:
-                return None
+        got = self._line(text[end + 1:], defaults)
+        if got is None:
+            return None
         hand = text[10:end]
         if "\\" in hand or not hand.isprintable():
             return None
@@ -216,11 +232,9 @@ class Preparer:
                               "", False, None, None))
 
     def _line(self, after: str, defaults: dict):
-        """self.lines[after] for `defaults`: (defaults, the session's label or None, the ruleset, the
-        context, the start), or None when record() must look."""
-        keys = self.tails.get(after, False)
-        if keys is False:
-            keys = self._tail(after)
+        """(defaults, the session's label or None, the ruleset, the context, the start) of a line whose
+        text after the hand is `after`, or None when record() must look."""
+        keys = _tail_keys(after)
         base = self._base_of(defaults) if keys is not None else None
         if base is None:
             return None
@@ -228,39 +242,15 @@ class Preparer:
         merged = {**head, **keys}  # ({**head, **d} less the hand: no header key is `hand`)
         if tail is not None:
             merged["rules"] = tail
-        if len(self.lines) >= 4096:
-            self.lines.clear()
-        got = self.lines[after] = (defaults, label, var, merged, start)
-        return got
-
-    def _tail(self, after: str):
-        """self.tails[after], worked out on first use: the keys and values that json.loads gives after
-        the hand of a line `{"hand": "...` + after, when they are a record()'s plain context keys with
-        values that are not containers (a record's own containers are its own); else None. A backslash
-        (an escaped key could spell `hand`) or a `hand` key among them: None."""
-        keys = None
-        if "\\" not in after and '"hand"' not in after:
-            try:
-                data = _loads('{"hand": 0' + after)
-            except (ValueError, RecursionError):
-                data = None
-            if data.__class__ is dict and _OWN_KEYS.isdisjoint(data) and all(
-                    v.__class__ in _ATOMS for v in data.values()):
-                del data["hand"]
-                keys = data
-        if len(self.tails) >= 4096:
-            self.tails.clear()
-        self.tails[after] = keys
-        return keys
+        return defaults, label, var, merged, start
 
     def _base_of(self, defaults: dict):
-        """_base(defaults), kept per header."""
-        got = self.bases.get(id(defaults))
-        if got is None or got[0] is not defaults:
-            if len(self.bases) >= 256:
-                self.bases.clear()
-            got = self.bases[id(defaults)] = (defaults, self._base(defaults))  # (keeps its id its own)
-        return got[1]
+        """_base(defaults), made once per header (a file's records come header by header)."""
+        last, base = self._last
+        if last is not defaults:
+            base = self._base(defaults)
+            self._last = (defaults, base)
+        return base
 
     def _base(self, defaults: dict):
         """What prepare() makes of the header defaults alone, for a record with a hand and context keys:

@@ -22,15 +22,14 @@ from __future__ import annotations
 
 import os
 from collections import deque
+from functools import lru_cache
 from itertools import islice
 from typing import Iterator
 
 from ..core import engine
+from ..core.result import Transfer
 from ..errors import MjError, WorkerLost
 from ..notation.parse import hand_text
-
-# Reading the files is batch_read.py's; its names stay importable from here (callers, tests).
-# Records to jobs is batch_jobs.py's; its names stay importable from here (callers, tests).
 from .jobs import Job, _new_job
 from .ledger import paid_by_seat
 from .write import middle_parts, value_column
@@ -66,29 +65,12 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
 
         return table_outcome(job, "full" if mode == "jsonl" else mode, score_job)  # names: seats renamed in "full"
     try:
-        ctx = job.ctx
-        split = _SPLIT.get(id(ctx))
-        if split is None or split[0] is not ctx:
-            split = _split(ctx)
-        r = engine.score(job.hand, split[1], job.variant, split[2])  # (by position: no names to match)
+        less, rules = _split(job.ctx)
+        r = engine.score(job.hand, less, job.variant, rules)
         hand = hand_text(r.hand)  # (Hand.text's work without its call)
-        transfers = r.transfers
-        if transfers.__class__ is list:  # (not a list with warnings: those are made afresh each time)
-            key = (mode, QUICK, id(r.variant), id(r.options), id(r.ctx), *map(id, transfers))
-            pay = _BY_PAYMENT.get(key)
-            if pay is None:
-                if len(_BY_PAYMENT) >= 4096:
-                    _BY_PAYMENT.clear()
-                # the entry keeps the objects of its key alive, so their ids stay theirs
-                pay = _BY_PAYMENT[key] = ((r.variant, r.options, r.ctx, tuple(transfers)), *_by_payment(r, mode))
-        else:
-            pay = (None, *_by_payment(r, mode))
+        pay = (None, *_by_payment(r, mode))
         v = r.value
-        value = _BY_VALUE.get(id(v))
-        if value is None or value[0] is not v:
-            if len(_BY_VALUE) >= 4096:
-                _BY_VALUE.clear()
-            value = _BY_VALUE[id(v)] = (v, *_by_value(v))
+        value = (None, *_by_value(v.total, v.total.__class__, v.unit, v.limit, _item_labels(v)))
         middle = pay[2] + value[2] + pay[3] if pay[2] is not None else None  # a text row's (middle_parts)
         if compact and job.claim is None and (mode == "row" or mode == "jsonl"):
             if mode == "row":
@@ -124,62 +106,68 @@ def score_job(job: Job, mode: str = "", compact: bool = False) -> dict:
         return {"error": f"internal error ({type(e).__name__}: {e}); please report this hand", "internal": True}
 
 
-# The engine hands out the same objects for the hands that share them (a Context per context, a
-# HandValue per item list, the Transfers per context and base) and none of them changes once made,
-# so what an outcome makes of them is kept per object; a batch's hands share a few hundred of each.
-_BY_PAYMENT: dict = {}  # (mode, QUICK, ids of the ruleset, options, Context, each Transfer) -> (them, _by_payment's)
-_BY_VALUE: dict = {}  # id(HandValue) -> (it, _by_value's)
-
-
-_SPLIT: dict = {}  # id(a context dict) -> _split(it): the records of a JSON line's context share it (Preparer.line)
-
-
 def _split(ctx: dict) -> tuple:
-    """(ctx, ctx less its `rules`, the rules or None), kept: the engine takes a record's rules apart
-    from its context too, by a comprehension over the keys; the copy less one key is a C call."""
+    """(ctx less its `rules`, the rules or None)."""
     rules = ctx.get("rules")
     if rules.__class__ is dict:
         less = ctx.copy()
         del less["rules"]
-    else:
-        less, rules = ctx, None
-    if len(_SPLIT) >= 1024:
-        _SPLIT.clear()
-    split = _SPLIT[id(ctx)] = (ctx, less, rules)  # (keeps ctx alive: its id stays its own)
-    return split
+        return less, rules
+    return ctx, None
 
 
 def _by_payment(r, mode: str) -> tuple:
     """(the outcome's members, in their order, with those of the value and the hand left None; a text
     row's middle before and after the value column, or None; the jsonl text's parts, or None): what
-    the ruleset, the context and the payments give."""
+    the ruleset, the context and the payments give, kept by their values (a batch's hands share a
+    few hundred)."""
+    from .jsonline import context_text, options_of, transfer_fields
+
     ctx = r.ctx
+    transfers = r.transfers
+    # (jsonl: the whole context's echo, so a stored record replays; its text is part of the key)
+    context, options_text = (context_text(ctx), options_of(r.options)) if mode == "jsonl" else ("", "")
+    try:
+        return _payment_members(mode, QUICK, r.variant.id, ctx.seat, ctx.players, ctx.seats, _win_text(ctx),
+                                transfer_fields(transfers), r.options.get("session_loss_cap", 0) or 0,
+                                context, options_text)
+    except TypeError:  # (an unhashable amount or note: made, not kept)
+        return _payment_members.__wrapped__(mode, QUICK, r.variant.id, ctx.seat, ctx.players, ctx.seats,
+                                            _win_text(ctx), transfer_fields(transfers),
+                                            r.options.get("session_loss_cap", 0) or 0, context, options_text)
+
+
+@lru_cache(maxsize=4096)
+def _payment_members(mode, quick, variant_id, seat, players, seats, win, fields, cap, context, options_text) -> tuple:
+    transfers = [Transfer(frm, to, amount, why) for frm, to, amount, _kind, why in fields]
     out = {
-        "variant": r.variant.id, "hand": None, "seat": ctx.seat, "players": ctx.players,
-        "win": _win_text(ctx), "total": None, "unit": None, "limit": None, "items": None,
-        "transfers": [(t.frm, t.to, t.amount) for t in r.transfers],
-        "cap": r.options.get("session_loss_cap", 0) or 0,
+        "variant": variant_id, "hand": None, "seat": seat, "players": players,
+        "win": win, "total": None, "unit": None, "limit": None, "items": None,
+        "transfers": [(t.frm, t.to, t.amount) for t in transfers],
+        "cap": cap,
     }
     before = after = None
-    if QUICK and (mode == "row" or mode == "jsonl") and not out["cap"]:
+    if quick and (mode == "row" or mode == "jsonl") and not out["cap"]:
         # what each seat paid, summed here (a --jobs worker) for Ledger.post_paid; a text row's
         # part that needs no ledger (batch_write.middle_parts)
-        paid = paid_by_seat(r.transfers, ctx.players)
+        paid = paid_by_seat(transfers, players)
         if paid is not None:
             out["paid"] = paid
             if mode == "row":
                 before, after = middle_parts(out, paid)
     kept = None
     if mode == "jsonl":
-        from .jsonline import payment_parts
+        from .jsonline import payment_parts_of
 
-        kept = payment_parts(r)
+        kept = payment_parts_of(variant_id, seats, fields, context, options_text)
     return out, before, after, kept
 
 
-def _by_value(v) -> tuple:
-    """(the outcome's members a HandValue gives, the text row's value column)."""
-    out = {"total": v.total, "unit": v.unit, "limit": v.limit, "items": _item_labels(v)}
+@lru_cache(maxsize=4096)
+def _by_value(total, _kind, unit, limit, items) -> tuple:
+    """(the outcome's members a hand's value gives, the text row's value column), kept by their values
+    (the class of the total among them: 4 and 4.0 are equal keys)."""
+    out = {"total": total, "unit": unit, "limit": limit, "items": items}
     return out, value_column(out)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+from functools import lru_cache
 
 from .ledger import Quick, num
 
@@ -27,7 +28,6 @@ def _signed(x) -> str:
     return f"+{x}" if x > 0 else str(x)
 
 
-_VALUES: dict = {}  # (total, its class, unit) -> the value column's text
 _SIGNED: dict = {}  # int payment -> _signed(it): a night's payments take a few hundred values
 
 
@@ -53,14 +53,14 @@ def _value_text(outcome) -> str:
     """The value column: "limit", or the total and its unit (kept: a night's hands take a few dozen)."""
     if outcome["limit"]:
         return "limit"
-    total, unit = outcome["total"], outcome["unit"]
-    key = (total, total.__class__, unit)
-    value = _VALUES.get(key)
-    if value is None:
-        if len(_VALUES) >= 4096:
-            _VALUES.clear()
-        value = _VALUES[key] = f"{_n(total)} {unit}".strip()
-    return value
+    total = outcome["total"]
+    return _total_text(total, total.__class__, outcome["unit"])
+
+
+@lru_cache(maxsize=4096)
+def _total_text(total, _kind, unit) -> str:
+    """A total and its unit as the value column prints them (the class in the key: 4 and 4.0)."""
+    return f"{_n(total)} {unit}".strip()
 
 
 def middle_parts(outcome, paid: tuple) -> tuple:
@@ -345,21 +345,14 @@ class JsonlWriter:
 
     def __init__(self, out):
         self.out = out
-        self.where: dict = {}  # (file, session) -> the record's text before and after its line number
 
     def record(self, job, outcome, posting):
         text = outcome.get("json")
         if text is None:
             self.out.write(json.dumps(_record_dict(job, outcome, posting), ensure_ascii=False) + "\n")
             return
-        # _record_dict's keys in its order, the scored part as text; the file and session are the
-        # same for many records, so their text is kept
-        where = self.where.get((job.source, job.session))
-        if where is None:
-            if len(self.where) >= 1024:
-                self.where.clear()
-            where = self.where[(job.source, job.session)] = (
-                f'{{"file": {fast(job.source)}, "line": ', f', "session": {fast(job.session)}, ')
+        # _record_dict's keys in its order, the scored part as text
+        where = _where_text(job.source, job.session)
         line = job.line
         self.out.write(f'{where[0]}{line if line.__class__ is int else fast(line)}{where[1]}{text}, '
                        f'"ledger": {_ledger_text(posting)}}}\n')
@@ -420,3 +413,9 @@ class CsvWriter:
 
     def end(self, summary):
         pass
+
+
+@lru_cache(maxsize=1024)  # the file and session are the same for many records
+def _where_text(source: str, session) -> tuple:
+    """A record's JSON text before and after its line number."""
+    return f'{{"file": {fast(source)}, "line": ', f', "session": {fast(session)}, '

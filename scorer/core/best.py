@@ -12,8 +12,12 @@ few, so the loop shares what it can between readings and leaves out work nobody 
 from __future__ import annotations
 
 from ..errors import IllegalWin, MjError
+from ..rulesets.bind import Bound
+from .ceilings import HandInfo, ceiling_key
+from .evaluate import compiled
 from .facts import Facts, LazyFacts
 from .result import Result, Scored
+from .wild import split_wild
 
 
 class _OnFirstUse:
@@ -80,10 +84,10 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     options = bound.options
     facts_of = facts_class(bound)
     memo: dict = {}  # hand-level refusal index -> its answer
-    values: dict = {}  # the items (interned per Bound, so their ids) -> the value they make
+    values: dict = {}  # the items -> the value they make (readings of one hand repeat a few)
 
     def value_of(items):
-        key = tuple(map(id, items))
+        key = tuple(items)
         value = values.get(key)
         if value is None:
             value = values[key] = value_call(items, ctx, bound)
@@ -291,16 +295,10 @@ def _instant(hand, ctx, variant):
 
 def _ceiling(readings, facts0, hand, wild, bound, value_of):
     """The hand's ceiling (scorer/core/ceilings.py), None when its ruleset has none for this hand."""
-    from .ceilings import HandInfo, ceiling_key
-    from .engine import _items_of
-    from .wild import split_wild
-
-    c = getattr(bound, "_compiled", None)
-    if c is None:
+    if type(bound) is not Bound:
         return None
     counts, jokers = split_wild(hand.counts, wild)
-    return ceiling_key(bound, HandInfo(readings, facts0, counts, jokers), lambda hits: _items_of(bound, c, hits),
-                       value_of)
+    return ceiling_key(bound, HandInfo(readings, facts0, counts, jokers), compiled(bound).items_of, value_of)
 
 
 _WHY_ONE = "the highest value of 1 legal reading(s)"
@@ -347,18 +345,13 @@ def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work
     one with an earlier one is never higher). None when something raised on the way: the caller then goes on reading
     by reading, so any error comes exactly as before (the rulesets with ceilings raise only on what
     every reading shares: their context, parameters and hand)."""
-    from .ceilings import HandInfo, ceiling_key
-    from .engine import _items_of
-    from .wild import split_wild
-
     options = bound.options
     try:
         best = out[0]
         best_key = best.value.key
         counts, jokers = split_wild(hand.counts, wild)
         info = HandInfo(readings, best.facts, counts, jokers)
-        c = getattr(bound, "_compiled", None)
-        top = None if c is None else ceiling_key(bound, info, lambda hits: _items_of(bound, c, hits), value_of)
+        top = None if type(bound) is not Bound else ceiling_key(bound, info, compiled(bound).items_of, value_of)
         if top is not None and best_key >= top:
             return best.refused
         seen = set(seen_views) if view_fns is not None else None
@@ -432,14 +425,14 @@ class LazyResult(Result):
 
     @property
     def why_chosen(self) -> str:
-        w = self.__dict__["_why"]
+        w = self._why
         if callable(w):
-            w = self.__dict__["_why"] = w()
+            w = self._why = w()
         return w
 
     @why_chosen.setter
     def why_chosen(self, w):
-        self.__dict__["_why"] = w
+        self._why = w
 
 
 def result(variant, hand, ctx, options, chosen, scored, transfers, why, wild, warnings):

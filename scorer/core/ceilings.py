@@ -146,12 +146,12 @@ def _register_shared():
     @count_range(all_pungs)
     def _all_pungs(info):
         """1 only on a standard reading without chows and with a pung: look for one."""
-        seen = set()
+        last = None
         for r in info.readings:
             b = r.blocks
-            if r.form != "standard" or id(b) in seen:
+            if r.form != "standard" or b is last:  # (readings that differ only in the winning block)
                 continue
-            seen.add(id(b))
+            last = b
             kinds = {x[0] for x in b}
             if CHOW not in kinds and (PUNG in kinds or KONG in kinds):
                 return (0, 1)

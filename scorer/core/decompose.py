@@ -57,7 +57,7 @@ _BLOCK_AT = _BLOCKS.__getitem__
 # per suit (and the honours): its counts -> () when empty, None when they cannot be sets and at most one
 # pair, else (whether they hold the pair, their splits as tuples of block numbers). A batch meets few
 # distinct suit contents.
-_SUIT_TABLES = tuple((base, base + size, {}) for base, size in ((0, 9), (9, 9), (18, 9), (27, 7)))
+_SUIT_RANGES = ((0, 9), (9, 18), (18, 27), (27, 34))  # each suit's tiles, then the honours
 
 
 def _suit_splits(sub: tuple[int, ...], suited: bool, want_pair: bool) -> tuple:
@@ -108,43 +108,35 @@ def _suit_splits(sub: tuple[int, ...], suited: bool, want_pair: bool) -> tuple:
 _LOCAL_CHOW, _LOCAL_PAIR, _LOCAL_PUNG = ([(kind, i) for i in range(9)] for kind in (CHOW, PAIR, PUNG))
 
 
-# a suit content's splits in local indices, shared by the three suits (a content met in one suit is
-# no miss in another); the per-suit tables below hold them as Blocks
-_LOCAL: dict = {}
+@lru_cache(maxsize=65536)
+def _local_splits(sub: tuple[int, ...], suited: bool, want_pair: bool) -> tuple:
+    """_suit_splits kept by content: shared by the three suits (a content met in one suit is no miss
+    in another)."""
+    return _suit_splits(sub, suited, want_pair)
 
 
+@lru_cache(maxsize=65536)
 def _suit_entry(sub: tuple[int, ...], base: int):
+    """None (no split), () (no tiles) or (whether the pair is here, the splits as block codes) of a
+    suit's content; the entries hold ints alone, which the cyclic GC stops tracking."""
     n = sum(sub)
     if n == 0:
         return ()
     if n % 3 == 1:
         return None
     want_pair = n % 3 == 2
-    key = (sub, base < 27)
-    local = _LOCAL.get(key)
-    if local is None:
-        if len(_LOCAL) >= 65536:
-            _LOCAL.clear()
-        local = _LOCAL[key] = _suit_splits(sub, base < 27, want_pair)
+    local = _local_splits(sub, base < 27, want_pair)
     if not local:
         return None
     return want_pair, tuple(tuple([_CODE[k, base + t] for k, t in split]) for split in local)
-
-
-_MISSING = object()
 
 
 def _plain_splits(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
     per_group = []
     paired = False
     single = True
-    for base, end, table in _SUIT_TABLES:
-        sub = counts[base:end]
-        entry = table.get(sub, _MISSING)  # (a raised KeyError costs more than a miss's own work here)
-        if entry is _MISSING:
-            if len(table) >= 65536:
-                table.clear()
-            entry = table[sub] = _suit_entry(sub, base)
+    for base, end in _SUIT_RANGES:
+        entry = _suit_entry(counts[base:end], base)
         if entry is None:
             return []
         if not entry:
@@ -179,37 +171,20 @@ def standard_splits(counts: tuple[int, ...], jokers: int = 0) -> list[tuple[Bloc
     return list(_wild_splits_by_suit(tuple(counts), jokers))
 
 
-_MELD_BLOCKS: dict = {}  # id(meld) -> (meld, its Block): the parser hands out one Meld per meld text
-
-
 def meld_blocks(hand: Hand) -> tuple[Block, ...]:
     if not hand.melds:
         return ()
-    out = []
-    for m in hand.melds:
-        hit = _MELD_BLOCKS.get(id(m))
-        if hit is None or hit[0] is not m:
-            if len(_MELD_BLOCKS) >= 4096:
-                _MELD_BLOCKS.clear()
-            hit = _MELD_BLOCKS[id(m)] = (m, Block(m.kind, m.tile, (), m))  # the entry keeps m: ids stay unique
-        out.append(hit[1])
-    return tuple(out)
+    return tuple(Block(m.kind, m.tile, (), m) for m in hand.melds)
 
 
 _SIZE = {PAIR: 2, PUNG: 3, KONG: 4, SINGLE: 1}
-_NATURAL: dict = {}  # a concealed block -> the tile kinds it holds as natural tiles (not wild)
-
-
+@lru_cache(maxsize=65536)
 def _natural(b: Block) -> frozenset:
-    got = _NATURAL.get(b)
-    if got is None:
-        natural = list(b.tiles)
-        for w in b.wild:
-            natural.remove(w)
-        if len(_NATURAL) >= 65536:
-            _NATURAL.clear()
-        got = _NATURAL[b] = frozenset(natural)
-    return got
+    """The tile kinds a concealed block holds as natural tiles (not wild)."""
+    natural = list(b.tiles)
+    for w in b.wild:
+        natural.remove(w)
+    return frozenset(natural)
 
 
 def place_win(blocks: tuple[Block, ...], win_tile: int, win_is_wild: bool, first: int) -> list[int]:

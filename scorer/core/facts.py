@@ -8,12 +8,11 @@ subset test is one `&`. The summary names no ruleset: a fact here is a fact of t
 the winning tile and the context, whatever a ruleset makes of it."""
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..notation.tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WHITE, WIND_TILES
 from .blocks import _BLOCK_TILES, Reading
-from .lazy import cached_property
 
 _SEATS = "ESWN"
 _WIND_OF = {s: 27 + i for i, s in enumerate(_SEATS)}

@@ -5,6 +5,7 @@ ruleset (its size, what no table can produce, --floats)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 from time import monotonic
 
 from ..errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantUnknown
@@ -71,25 +72,6 @@ def _named_variant(variant, kw):
     return variant or named or DEFAULT_RULESET
 
 
-_RULED: dict = {}
-
-
-def _with_rules(ctx: Context, rules: dict) -> Context:
-    """ctx with `rules` laid over its own; the same (ctx, rules) give the same immutable Context."""
-    try:
-        key = (id(ctx), tuple(rules.items()), tuple(map(type, rules.values())))
-        hit = _RULED.get(key)
-    except TypeError:
-        return replace(ctx, rules={**ctx.rules, **rules})
-    if hit is not None and hit[0] is ctx:
-        return hit[1]
-    out = replace(ctx, rules={**ctx.rules, **rules})
-    if len(_RULED) >= 512:
-        _RULED.clear()
-    _RULED[key] = (ctx, out)
-    return out
-
-
 def _variant_and_context(ctx, variant, kw):
     """The ruleset (an argument or the context's `variant` key) and a validated Context."""
     if isinstance(ctx, dict):
@@ -115,53 +97,60 @@ class _Setup:
         self.physical = bool(ctx.robbed or ctx.kong_draw or ctx.first_turn)  # check_physical has work
         if ctx.floats is not None:
             check_floats(ctx.floats, variant)
-        self.checked = 0.0  # when the ruleset's file was last looked at (set where it is kept in _SETUP)
+        self.checked = 0.0  # when the ruleset's file was last looked at (set where it is kept: _kept_setup)
 
 
-_SETUP: dict = {}  # hash of (variant, a dict context's items, the rules') -> (that key, _Setup, their types)
-# A _Setup is kept from a context's second sighting on: a batch repeats a few hundred contexts, while
-# contexts that come once (a random table's dora and seats) would only fill the cache, and what stays
-# alive there a while is what the cyclic GC's full collections walk again and again. A context seen
-# once is kept as its key's hash (an int: nothing for the GC; a collision only keeps a _Setup early).
-_SEEN: dict = {}
 _ATOM_TYPES = frozenset({str, int, bool, float, type(None)})
 
 
 def _setup(ctx, variant, rules, kw) -> _Setup:
     """The Variant, the Context with the rules laid over, the Bound. A batch gives a few hundred
-    distinct dict contexts again and again: each is validated once and kept while the ruleset is the same."""
+    distinct dict contexts again and again: each is validated once and kept (`_kept_setup`) while
+    its ruleset's file is the same."""
     if ctx.__class__ is Context and not kw and not rules and variant and type(variant) is str:
         # a made Context (the API's objects): _variant_and_context's steps that apply to it
         v = load_variant(variant)
         check_for_ruleset(ctx, v)
         _check_players(ctx, v)
         return _Setup(None, v, ctx, v.bind(ctx.rules))
-    key = None
     if type(ctx) is dict and not kw and (variant is None or type(variant) is str) and (
             not rules or type(rules) is dict):
         nested = ctx.get("rules")
         if nested.__class__ is dict:  # a record's own rules (a batch's): laid over the same way, kept apart
             ctx = {k: v for k, v in ctx.items() if k != "rules"}
             rules = {**nested, **rules} if rules else nested
-        # the values' types are read only for a hit (most contexts of a random table come once): an
-        # entry holds atoms alone ((1,) == (True,)), so equal items of the same types are that context
-        try:
-            key = (variant, tuple(ctx.items()), tuple(rules.items()) if rules else ())
-            seen = hash(key)  # _SETUP is keyed by it (one hash a new context), the entry holds the key
-        except TypeError:  # (an unhashable value: the steps below, nothing kept)
-            key = None
-        if key is not None:
-            hit = _SETUP.get(seen)
-            if hit is not None and hit[0] == key and hit[2] == _types(ctx, rules):
-                hit = hit[1]
+        types = _types(ctx, rules)
+        # an entry holds atoms alone, keyed with their types ((1,) == (True,))
+        if _ATOM_TYPES.issuperset(types[0]) and _ATOM_TYPES.issuperset(types[1]):
+            key = (variant, tuple(ctx.items()), tuple(rules.items()) if rules else (), types)
+            try:
+                hit = _kept_setup(key)
+            except TypeError:  # (an unhashable value: made below, nothing kept)
+                pass
+            else:
                 now = monotonic()
                 if now - hit.checked < RECHECK_SECONDS:  # load_variant's own wait, without the call
                     return hit
                 if load_variant(hit.ref) is hit.variant:
                     hit.checked = now
                     return hit
-    # (the copy only when there is a `variant` key to pop)
-    if key is not None and variant and "variant" not in ctx:  # _variant_and_context's steps, all that apply
+                _kept_setup.cache_clear()  # a ruleset file changed: every kept setup is made again
+                return _kept_setup(key)
+    return _made_setup(ctx, variant, rules, kw)
+
+
+@lru_cache(maxsize=1024)
+def _kept_setup(key) -> _Setup:
+    """_made_setup of a dict context given as (variant, its items, the rules' items, their types)."""
+    variant, items, rules, _types = key
+    setup = _made_setup(dict(items), variant, dict(rules), {})
+    setup.checked = monotonic()
+    return setup
+
+
+def _made_setup(ctx, variant, rules, kw) -> _Setup:
+    if type(ctx) is dict and not kw and variant and type(variant) is str and "variant" not in ctx:
+        # _variant_and_context's steps, all that apply
         ref = variant
         v = load_variant(variant)
         c = ruleset_context(ctx, v)  # keys checked before: both steps at once, else one by one
@@ -174,26 +163,13 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         ref = _named_variant(variant, dict(ctx) if "variant" in ctx else {}) if type(ctx) is dict and not kw else None
         v, c = _variant_and_context(ctx, variant, kw)
     if rules:
-        c = _with_rules(c, rules)
+        c = replace(c, rules={**c.rules, **rules})
     _check_players(c, v)
-    setup = _Setup(ref, v, c, v.bind(c.rules))
-    if key is not None and type(ref) is str:
-        if seen in _SEEN:
-            types = _types(ctx, rules)
-            if _ATOM_TYPES.issuperset(types[0]) and _ATOM_TYPES.issuperset(types[1]):
-                if len(_SETUP) >= 1024:
-                    _SETUP.clear()
-                setup.checked = monotonic()
-                _SETUP[seen] = (key, setup, types)
-        else:
-            if len(_SEEN) >= 4096:
-                _SEEN.clear()
-            _SEEN[seen] = None
-    return setup
+    return _Setup(ref, v, c, v.bind(c.rules))
 
 
 def _types(ctx: dict, rules) -> tuple:
-    """The types of a dict context's values and of the rules' (a _SETUP entry's third item)."""
+    """The types of a dict context's values and of the rules' (part of a _kept_setup key)."""
     return tuple(map(type, ctx.values())), tuple(map(type, rules.values())) if rules else ()
 
 

@@ -9,6 +9,7 @@ groups kept and the tiles left over) comes with it, for the "how far is it" expl
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from ..notation.tiles import ORPHANS
 
@@ -49,9 +50,7 @@ class Shanten:
         return self._left
 
 
-_SUIT_CACHE: dict = {}
-
-
+@lru_cache(maxsize=50000)
 def _suit_table(counts: tuple, room: tuple, suited: bool, nmax: int) -> dict:
     """{(sets, pairs): (tiles kept, target blocks)} at their best for one suit (or one honour kind).
 
@@ -59,10 +58,6 @@ def _suit_table(counts: tuple, room: tuple, suited: bool, nmax: int) -> dict:
     and may want a kind at most `room[k]` times (4 less what the player's melds hold: copies beyond
     the hand are drawn from the rest). A dynamic programme over the kinds in order, carrying the
     chows started one and two kinds back (they want this kind too)."""
-    key = (counts, room, suited, nmax)
-    got = _SUIT_CACHE.get(key)
-    if got is not None:
-        return got
     n = len(counts)
     # state (chows from k-1, chows from k-2, sets, pairs) -> kept; one back-pointer table per kind
     states = {(0, 0, 0, 0): 0}
@@ -120,11 +115,7 @@ def _suit_table(counts: tuple, room: tuple, suited: bool, nmax: int) -> dict:
                 cur, s, q, r = back[k][cur]
                 blocks += [("chow", k)] * s + [("pung", k)] * q + [("pair", k)] * r
             out[(g, p)] = (kept, tuple(blocks))
-    out = _pareto(out)
-    if len(_SUIT_CACHE) > 50000:
-        _SUIT_CACHE.clear()
-    _SUIT_CACHE[key] = out
-    return out
+    return _pareto(out)
 
 
 _NONE = ((0, 0),)

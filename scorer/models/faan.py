@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
+from functools import lru_cache
 
-from ..core.result import HandValue, Item, Transfer
+from ..core.result import HandValue, Transfer
 from ..errors import ContextError, VariantError
 from ..rulesets.context import Context
 from ..rulesets.registry import pay_model, value_model
+from .pay import kept_payment, payment_key, per_loser
 
 
 def table_lookup(table, faan):
@@ -43,12 +45,7 @@ def table_points(rows, faan, over_table="cap", step=2):
     return points
 
 
-_PICKED: dict = {}  # (id(table), id(tables)) -> (table, tables, rows): a Bound's table is checked once
-
-
-# items, ctx and bound are positional-only and the parameters the shipped rulesets set come first:
-# the engine passes the parameters by keyword (a YAML mapping's keys), and Python matches each one
-# against the names before it (a per-call cost that matters in a batch's hot loop)
+# (items, ctx and bound positional-only: a YAML parameter can never take their place)
 @value_model(whole=True)
 def faan_table(items, ctx, bound, /, total=None, table=(), tables=None, minimum=0, minimum_excludes=("bonus",),
                limit_pay=0, unit="faan", half_limit_on_discard=False, faan_limit=0, floor_groups=(),
@@ -61,114 +58,35 @@ def faan_table(items, ctx, bound, /, total=None, table=(), tables=None, minimum=
     loser, the payment model decides whether it is doubled), half of it on a discard with
     `half_limit_on_discard`; `limit_faan`, if set, is the faan shown for one. `zero_label` names a
     0-faan hand in the breakdown."""
-    if total is None and items.__class__ is list:  # a value from a total is changed by engine.pay()
-        # the last parameter set (a Bound's objects, checked by identity) and its cache
-        (p0, p1, p2, p3, p4, p5, p6, p7, p8, p9, p10, p11, p12, p13, cache) = _VALUE_LAST
-        if not (p0 is table and p1 is tables and p2 is minimum and p3 is minimum_excludes and p4 is limit_pay
-                and p5 is limit_faan and p6 is unit and p7 is over_table and p8 is step
-                and p9 is half_limit_on_discard and p10 is faan_limit and p11 is floor_groups
-                and p12 is base_label and p13 is zero_label):
-            cache = _value_cache_of(table, tables, minimum, minimum_excludes, limit_pay, limit_faan, unit,
-                                    over_table, step, half_limit_on_discard, faan_limit, floor_groups,
-                                    base_label, zero_label)
-        # the key: the items' ids (unique while the entry keeps the items alive); an int for one item,
-        # a tuple for more (the two never compare equal)
-        n = len(items)
-        if n == 2:
-            a, b = items
-            ids = (id(a), id(b))
-        elif n == 3:
-            a, b, c = items
-            ids = (id(a), id(b), id(c))
-        elif n == 1:
-            ids = id(items[0])
-        elif n == 4:
-            a, b, c, d = items
-            ids = (id(a), id(b), id(c), id(d))
-        else:
-            ids = tuple(map(id, items))
-        hit = cache.get(ids)
+    # A night repeats a few hundred item lists: the same items give the same value with the same
+    # Bound (its parameters), and for a limit hand halved on a discard the same way of winning. Not
+    # kept: a value from a total (engine.pay changes it) or with other players' hands in the context
+    # (a payment model may write their scores into the winner's value).
+    if total is None and items.__class__ is list and ctx.__class__ is Context and not ctx.others:
         try:
-            others = ctx.others
-        except AttributeError:  # not a Context: computed every time
-            others = True
-        if not others:
-            if hit is not None:
-                value = hit[0]
-                if value is not None:
-                    return value
-                by_self = hit[2].get(ctx.by_self_draw)  # a limit hand halved on a discard
-                if by_self is not None:
-                    return by_self
-            return _remember(cache, ids, items, ctx, table, tables, minimum, minimum_excludes, limit_pay,
-                             limit_faan, unit, over_table, step, half_limit_on_discard, faan_limit,
-                             floor_groups, base_label, zero_label)
+            kept = kept_value((bound, tuple(items), ctx.by_self_draw if half_limit_on_discard else None))
+        except TypeError:  # (an unhashable item: made, not kept)
+            kept = None
+        if kept is not None:
+            if not kept:
+                kept.append(_faan_value(list(items), ctx, None, table, tables, minimum, minimum_excludes,
+                                        limit_pay, limit_faan, unit, over_table, step, half_limit_on_discard,
+                                        faan_limit, floor_groups, base_label, zero_label))
+            return kept[0]
     return _faan_value(items, ctx, total, table, tables, minimum, minimum_excludes, limit_pay, limit_faan, unit,
                        over_table, step, half_limit_on_discard, faan_limit, floor_groups, base_label, zero_label)
 
 
-# ---- the values of item lists, kept per parameter set --------------------------------------------
-# A batch repeats a few hundred item combinations: the same Item objects (the engine keeps one per
-# pattern and count) give the same value, whatever the hand. A value depends on the items, the
-# parameters and, for a limit hand with `half_limit_on_discard` only, on ctx.by_self_draw. Kept:
-# values for lists of `Item`s (frozen) with a Context without other players' hands (a payment model
-# may write the losers' scores into the winner's value then); never a value from `total` (engine.pay
-# sets its limit and base). A kept HandValue is shared by every Result that gets it: nothing in the
-# package writes to a value from the table (only engine.pay, on its own uncached value).
-
-_VALUE_SETS: dict = {}  # ids of a parameter set -> (the parameters, their cache): entries keep them alive
-_NONE = object()  # a parameter no call passes
-_VALUE_LAST: tuple = (_NONE,) * 14 + (None,)  # the last parameter set and its cache (checked by identity)
-_VALUE_SETS_MAX = 64
-_VALUES_MAX = 4096
-
-
-def _value_cache_of(table, tables, minimum, minimum_excludes, limit_pay, limit_faan, unit, over_table, step,
-                    half_limit_on_discard, faan_limit, floor_groups, base_label, zero_label) -> dict:
-    """The cache of one parameter set (the same objects, a Bound's, give the same dict), made the last one."""
-    global _VALUE_LAST
-    params = (table, tables, minimum, minimum_excludes, limit_pay, limit_faan, unit, over_table, step,
-              half_limit_on_discard, faan_limit, floor_groups, base_label, zero_label)
-    key = tuple(map(id, params))
-    got = _VALUE_SETS.get(key)
-    if got is None:
-        if len(_VALUE_SETS) >= _VALUE_SETS_MAX:
-            _VALUE_SETS.clear()
-        got = _VALUE_SETS[key] = (params, {})
-    _VALUE_LAST = params + (got[1],)
-    return got[1]
-
-
-def _remember(cache, ids, items, ctx, *params):
-    """Compute a value and keep it (when its items are all `Item`s and its context a Context)."""
-    kept = tuple(items)
-    value = _faan_value(list(kept), ctx, None, *params)  # its own list: the caller's may change later
-    if ctx.__class__ is not Context or any(i.__class__ is not Item for i in kept):
-        return value
-    half_limit_on_discard = params[9]
-    if len(cache) >= _VALUES_MAX:
-        cache.clear()
-    if value.limit and half_limit_on_discard:
-        hit = cache.get(ids)
-        if hit is None or hit[0] is not None:
-            hit = cache[ids] = (None, kept, {})  # the entry keeps the items alive: their ids stay unique
-        hit[2][ctx.by_self_draw] = value
-    else:
-        cache[ids] = (value, kept)  # the entry keeps the items alive: their ids stay unique
-    return value
+@lru_cache(maxsize=4096)
+def kept_value(key) -> list:
+    """The list one value is kept in, per (Bound, items, way of winning where it matters)."""
+    return []
 
 
 def _faan_value(items, ctx, total, table, tables, minimum, minimum_excludes, limit_pay, limit_faan, unit,
                 over_table, step, half_limit_on_discard, faan_limit, floor_groups, base_label, zero_label):
     items = items or []
-    picked = _PICKED.get((id(table), id(tables)))
-    if picked is not None and picked[0] is table and picked[1] is tables:
-        rows = picked[2]
-    else:
-        rows = pick_table(table, tables)
-        if len(_PICKED) >= 1024:
-            _PICKED.clear()
-        _PICKED[(id(table), id(tables))] = (table, tables, rows)
+    rows = pick_table(table, tables)
     if total is not None:
         faan = total
         counted = total
@@ -240,7 +158,7 @@ def _staked(amount, stake):
     return int(x) if x.is_integer() else x
 
 
-@pay_model()  # (parameter order: see faan_table)
+@pay_model()  # (positional-only: see faan_table)
 def staked_per_loser(value, ctx, bound, /, stake=1, factors=(), limit_undoubled=False, liability=False,
                      liable_pays="shares", false_win_key=None, payers="all", rounding=None):
     """`per_loser` (models/pay.py), then every amount times the table's `stake`. With --liable SEAT
@@ -248,71 +166,19 @@ def staked_per_loser(value, ctx, bound, /, stake=1, factors=(), limit_undoubled=
     doubled share included) or `single` (the undoubled value once per loser). With the --set fact
     `false_win_key` true, the winner's seat declared a false win and pays every other seat the value
     of the declared hand instead."""
-    # the same inputs pay the same: a batch repeats a few hundred (context, base) pairs. Kept per
-    # parameter set, (context object, base, limit) and the base's type, for a Context without other
-    # players' hands; its `--set` facts join the key (the false win reads one, pair conditions may).
-    base = value.base
-    kind = base.__class__
-    if (kind is int or (kind is float and base)) and not ctx.others:  # (-0.0 prints apart from 0.0)
-        # the last parameter set (a Bound's objects, checked by identity) and its caches
-        (p0, p1, p2, p3, p4, p5, p6, p7, p8, by_int, by_float) = _STAKED_LAST
-        if not (p0 is bound and p1 is stake and p2 is factors and p3 is limit_undoubled and p4 is liability
-                and p5 is liable_pays and p6 is false_win_key and p7 is payers and p8 is rounding):
-            by_int, by_float = _staked_caches(bound, stake, factors, limit_undoubled, liability, liable_pays,
-                                              false_win_key, payers, rounding)
-        cache = by_int if kind is int else by_float
-        extra = ctx.extra
-        try:
-            key = (id(ctx), base, value.limit) if not extra else (
-                id(ctx), base, value.limit, tuple(sorted((k, v, v.__class__) for k, v in extra.items())))
-            hit = cache.get(key)
-        except TypeError:  # an unhashable limit or fact: computed every time
-            key = hit = None
-        if hit is not None:
-            return [*hit[1]]
-        out = _staked_per_loser(value, ctx, bound, stake, factors, limit_undoubled, liability, liable_pays,
-                                false_win_key, payers, rounding)
-        if key is not None and ctx.__class__ is Context:
-            if len(cache) >= _STAKED_MAX:
-                cache.clear()
-            cache[key] = (ctx, tuple(out))  # the entry keeps ctx alive: its id stays unique
-        return out
-    return _staked_per_loser(value, ctx, bound, stake, factors, limit_undoubled, liability, liable_pays,
-                             false_win_key, payers, rounding)
-
-
-_STAKED_MAX = 4096
-_STAKED_SETS: dict = {}  # ids of a parameter set -> (the parameters, caches for int and float bases)
-_STAKED_LAST: tuple = (_NONE,) * 9 + (None, None)  # the last parameter set and its caches
-
-
-def clear_caches() -> None:
-    """Forget every kept value, payment and checked table (tests compare against a cold start)."""
-    global _VALUE_LAST, _STAKED_LAST
-    _PICKED.clear()
-    _VALUE_SETS.clear()
-    _STAKED_SETS.clear()
-    _VALUE_LAST = (_NONE,) * 14 + (None,)
-    _STAKED_LAST = (_NONE,) * 9 + (None, None)
-
-
-def _staked_caches(*params):
-    """The caches of one parameter set (the same objects give the same dicts), made the last ones."""
-    global _STAKED_LAST
-    key = tuple(map(id, params))
-    got = _STAKED_SETS.get(key)
-    if got is None:
-        if len(_STAKED_SETS) >= 64:
-            _STAKED_SETS.clear()
-        got = _STAKED_SETS[key] = (params, {}, {})  # the entry keeps the parameters alive: ids stay unique
-    _STAKED_LAST = params + got[1:]
-    return got[1:]
+    key = payment_key(value, ctx)  # (models/pay.py: the same inputs pay the same)
+    if key is None:
+        return _staked_per_loser(value, ctx, bound, stake, factors, limit_undoubled, liability, liable_pays,
+                                 false_win_key, payers, rounding)
+    kept = kept_payment(("staked_per_loser", bound, key))
+    if not kept:
+        kept.append(tuple(_staked_per_loser(value, ctx, bound, stake, factors, limit_undoubled, liability,
+                                            liable_pays, false_win_key, payers, rounding)))
+    return [*kept[0]]
 
 
 def _staked_per_loser(value, ctx, bound, stake, factors, limit_undoubled, liability, liable_pays, false_win_key,
                       payers, rounding):
-    from .pay import per_loser
-
     if liable_pays not in ("shares", "single"):
         raise VariantError(f"liable_pays is shares or single, got {liable_pays!r}", key="payment.liable_pays")
     if not math.isfinite(stake):

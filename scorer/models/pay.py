@@ -114,60 +114,36 @@ def per_loser(value, ctx, bound, /, factors=(), payers="all", limit_undoubled=Fa
     `claimed_from` (on a claimed win only the discarder / robbed player pays; on self-draw all do).
     `limit_undoubled`: a limit hand is paid at the limit by each loser with no factor. `liability`:
     with --liable SEAT, that seat pays everything. `rounding`: `up` rounds each payment up."""
-    # the same inputs pay the same: seasons repeat a few hundred (context, base) pairs. Kept per
-    # parameter set, (context object, base, limit) and the base's type, for a Context without other
-    # players' state (conditions may read it); its `--set` facts join the key.
+    key = payment_key(value, ctx)
+    if key is None:
+        return _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
+    kept = kept_payment(("per_loser", bound, key))
+    if not kept:
+        kept.append(tuple(_per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)))
+    return [*kept[0]]
+
+
+# The same inputs pay the same, and a night repeats a few hundred (context, base) pairs: a payment
+# model whose answer reads only the value's base and limit, the Context and its Bound keeps it per
+# their values. A Context with other players' hands (conditions may read them) is not kept.
+def payment_key(value, ctx):
+    """(the base and its class, the limit, the Context's values) or None when a payment of these
+    cannot be kept (a base of another type, -0.0, other players' hands, something unhashable)."""
     base = value.base
     kind = base.__class__
-    if (kind is int or (kind is float and base)) and not ctx.others:  # (-0.0 prints apart from 0.0)
-        # the last parameter set (a Bound's objects, checked by identity) and its caches
-        (p0, p1, p2, p3, p4, p5, by_int, by_float) = _PAID_LAST
-        if not (p0 is bound and p1 is factors and p2 is payers and p3 is limit_undoubled and p4 is liability
-                and p5 is rounding):
-            by_int, by_float = _paid_caches(bound, factors, payers, limit_undoubled, liability, rounding)
-        cache = by_int if kind is int else by_float
-        extra = ctx.extra
-        try:
-            key = (id(ctx), base, value.limit) if not extra else (
-                id(ctx), base, value.limit, tuple(sorted((k, v, v.__class__) for k, v in extra.items())))
-            hit = cache.get(key)
-        except TypeError:  # an unhashable limit or fact: computed every time
-            key = hit = None
-        if hit is not None:
-            return [*hit[1]]
-        out = _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
-        if key is not None and ctx.__class__ is Context:
-            if len(cache) >= _PAID_MAX:
-                cache.clear()
-            cache[key] = (ctx, tuple(out))  # the entry keeps ctx alive: its id stays unique
-        return out
-    return _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding)
+    if not (kind is int or (kind is float and base)) or ctx.__class__ is not Context or ctx.others:
+        return None
+    key = ctx.value_key
+    if key is None:
+        return None
+    limit = value.limit
+    return (base, kind, limit, key) if limit.__class__ is bool else None
 
 
-_PAID_MAX = 4096
-_PAID_SETS: dict = {}  # ids of a parameter set -> (the parameters, caches for int and float bases)
-_NONE = object()  # a parameter no call passes
-_PAID_LAST: tuple = (_NONE,) * 6 + (None, None)  # the last parameter set and its caches
-
-
-def clear_caches() -> None:
-    """Forget every kept payment (tests compare against a cold start)."""
-    global _PAID_LAST
-    _PAID_SETS.clear()
-    _PAID_LAST = (_NONE,) * 6 + (None, None)
-
-
-def _paid_caches(*params):
-    """The caches of one parameter set (the same objects give the same dicts), made the last ones."""
-    global _PAID_LAST
-    key = tuple(map(id, params))
-    got = _PAID_SETS.get(key)
-    if got is None:
-        if len(_PAID_SETS) >= 64:
-            _PAID_SETS.clear()
-        got = _PAID_SETS[key] = (params, {}, {})  # the entry keeps the parameters alive: ids stay unique
-    _PAID_LAST = params + got[1:]
-    return got[1:]
+@lru_cache(maxsize=4096)
+def kept_payment(key) -> list:
+    """The list one payment is kept in, per (model, Bound, payment_key): empty until the caller fills it."""
+    return []
 
 
 def _per_loser(value, ctx, bound, factors, payers, limit_undoubled, liability, rounding):

@@ -101,32 +101,9 @@ def context_multiplier(ctx, bound, pay_total: dict) -> tuple[float, str]:
     return _pattern_value(bound, pay_total[ctx.win_type])
 
 
-_COLLECTED: dict = {}
-
-
 def _collected(w, m, ctx, bound):
-    """What the winner collects: the sum of pair_amounts, kept per (context, water, multiplier, pay
-    parameters) as every reading of a hand asks again (the entry keeps ctx alive: ids stay unique)."""
-    try:
-        params = bound._water_pay_params
-    except AttributeError:
-        params = _pay_params(bound)
-        try:
-            bound._water_pay_params = params
-        except AttributeError:
-            pass
-    try:
-        key = (id(ctx), w, type(w), m, type(m), tuple(params.items()))
-        hit = _COLLECTED.get(key)
-    except TypeError:  # something unhashable: no cache
-        return sum(a for _, a, _ in pair_amounts(w, m, ctx, params))
-    if hit is not None and hit[0] is ctx:
-        return hit[1]
-    collected = sum(a for _, a, _ in pair_amounts(w, m, ctx, params))
-    if len(_COLLECTED) >= 4096:
-        _COLLECTED.clear()
-    _COLLECTED[key] = (ctx, collected)
-    return collected
+    """What the winner collects: the sum of pair_amounts."""
+    return sum(a for _, a, _ in pair_amounts(w, m, ctx, _pay_params(bound)))
 
 
 @value_model()

@@ -4,6 +4,7 @@ A hand is any object with Hand's fields (scorer/notation/hand.py, which calls th
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .tiles import HONOUR_LETTERS, tile_name
 
@@ -52,27 +53,29 @@ _RED_RUN = re.compile(r"([0-9]+)([mps])")
 
 
 def red_fives(hand) -> tuple[int, int, int]:
-    """How many fives of m, p, s the hand's text wrote as `0` (red fives), melds included. Read from
-    the text on first use and kept on the hand, so the parsers pay nothing for it."""
-    got = hand.__dict__.get("_reds")
-    if got is None:
-        text = hand.source_text
-        got = [0, 0, 0]
-        # each 0 counts for the suit letter ending its run of digits (the runs _RED_RUN matches):
-        # found from the 0s, a few, instead of matching every run of the text
-        i = text.find("0")
-        n = len(text)
-        while i >= 0:
-            j = i + 1
-            while j < n and text[j] in "0123456789":
-                j += 1
-            if j < n:
-                k = "mps".find(text[j])
-                if k >= 0:
-                    got[k] += 1
-            i = text.find("0", i + 1)
-        got = hand.__dict__["_reds"] = tuple(got)
-    return got
+    """How many fives of m, p, s the hand's text wrote as `0` (red fives), melds included."""
+    text = hand.source_text
+    return _reds_in(text) if "0" in text else (0, 0, 0)
+
+
+@lru_cache(maxsize=4096)
+def _reds_in(text: str) -> tuple[int, int, int]:
+    """red_fives of a hand written `text`."""
+    got = [0, 0, 0]
+    # each 0 counts for the suit letter ending its run of digits (the runs _RED_RUN matches):
+    # found from the 0s, a few, instead of matching every run of the text
+    i = text.find("0")
+    n = len(text)
+    while i >= 0:
+        j = i + 1
+        while j < n and text[j] in "0123456789":
+            j += 1
+        if j < n:
+            k = "mps".find(text[j])
+            if k >= 0:
+                got[k] += 1
+        i = text.find("0", i + 1)
+    return tuple(got)
 
 
 def _mark_red(text: str, reds) -> str:

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from ..core.lazy import cached_property
 from .format import format_hand, format_tiles
 from .tiles import N_TILES, tile_name
 
@@ -54,20 +54,15 @@ class Meld:
         return self.source - 4 if self.source >= 5 else self.source
 
     def text(self) -> str:
-        got = self.__dict__.get("_text")  # melds are shared by the parse cache: kept on the instance
-        if got is None:
-            if self.written:  # whites in a set: the tiles as written ([35sP,1])
-                body, suffix = format_tiles(self.written, sep=""), ""
-            else:
-                body = "".join(tile_name(t)[0] for t in self.tiles)
-                suffix = tile_name(self.tile)[1:]
-            if self.kind == KONG and self.concealed:
-                got = "{" + body + suffix + "}"
-            else:
-                n = self.claimed if self.kind == CHOW else self.source
-                got = "[" + body + suffix + (f",{n}" if n is not None else "") + "]"
-            self.__dict__["_text"] = got
-        return got
+        if self.written:  # whites in a set: the tiles as written ([35sP,1])
+            body, suffix = format_tiles(self.written, sep=""), ""
+        else:
+            body = "".join(tile_name(t)[0] for t in self.tiles)
+            suffix = tile_name(self.tile)[1:]
+        if self.kind == KONG and self.concealed:
+            return "{" + body + suffix + "}"
+        n = self.claimed if self.kind == CHOW else self.source
+        return "[" + body + suffix + (f",{n}" if n is not None else "") + "]"
 
 
 @dataclass(frozen=True)
@@ -79,6 +74,23 @@ class Hand:
     bonus: tuple[int, ...] = ()
     win_tile: int = -1
     source_text: str = field(default="", compare=False)
+
+    @classmethod
+    def fast(cls, concealed: tuple, melds: tuple, bonus: tuple, win_tile: int, source_text: str,
+             counts: tuple, canonical: bool = False) -> Hand:
+        """A Hand of fields already checked (the parser's fast path), its counts given. `canonical`:
+        `source_text` is exactly these tiles, read piece by piece (parse.hand_text may reuse it).
+        The one place a Hand is made without the dataclass __init__ (its setattr per field costs
+        as much as the whole fast parse)."""
+        hand = object.__new__(cls)
+        hand.__dict__.update(concealed=concealed, melds=melds, bonus=bonus, win_tile=win_tile,
+                             source_text=source_text, counts=counts, _fast=canonical)
+        return hand
+
+    @property
+    def read_canonically(self) -> bool:
+        """Made by `fast` from a text read piece by piece."""
+        return self.__dict__.get("_fast", False)
 
     @cached_property
     def counts(self) -> tuple[int, ...]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import sys
+from functools import lru_cache
 
 from ..errors import NotationError
 
@@ -177,14 +178,11 @@ for _letter, _limit in _LIMITS.items():
 # Tile counts are packed one byte per tile (tile t at bit 8 * t), so a hand's counts are the sum of its
 # pieces' and unpack with one to_bytes. No byte overflows: a string of at most MAX_HAND_CHARS characters
 # holds fewer than 256 tiles.
-_PIECES: dict = {}  # piece text -> _read_piece(piece), for the pieces the fast path reads
-_MAX_PIECES = 1 << 14  # cleared when full: a stream of distinct pieces must not grow memory
-_MAX_PIECE_CHARS = 20  # longer pieces (a whole hand written without spaces) seldom recur: read, not kept
+_MAX_PIECES = 1 << 14  # the pieces and runs kept: a stream of distinct pieces must not grow memory
 _AT_MOST_FOUR = bytes(range(5))
-_PARSED: dict = {}  # text, or (text, win), -> Hand, for hands that parse (max_size only limits the size)
-_SEEN: dict = {}  # the texts (keys of _PARSED) parsed once
 
 
+@lru_cache(maxsize=_MAX_PIECES)
 def _read_piece(piece: str):
     """(plain tiles as written, their packed counts, None or (bonus tiles, melds, the melds' packed
     counts)) of a whitespace-free piece, or None if the fast path leaves it to the general parser."""
@@ -196,20 +194,16 @@ def _read_piece(piece: str):
     packed = 0
     for digits, letter, honour, meld in _FAST_TOKEN.findall(piece):
         if digits:
-            run = _RUNS.get(digits + letter)
+            run = _run(digits, letter)
             if run is None:
-                run = _run(digits, letter)
-                if run is None:
-                    return None
+                return None
             if letter in "fg":
                 bonus += run[0]
             else:
                 plain += run[0]
                 packed += run[1]
         elif honour:
-            run = _RUNS.get(honour)
-            if run is None:
-                run = _kept_run(honour, tuple(27 + HONOUR_LETTERS.index(h) for h in honour))
+            run = _packed(tuple(27 + HONOUR_LETTERS.index(h) for h in honour))
             plain += run[0]
             packed += run[1]
         else:
@@ -223,10 +217,7 @@ def _read_piece(piece: str):
     return tuple(plain), packed, extra
 
 
-_RUNS: dict = {}  # digits and a suit letter ("2258m"), or honour letters ("SSS") -> (their tiles as written,
-# their packed counts)
-
-
+@lru_cache(maxsize=_MAX_PIECES)
 def _run(digits: str, letter: str):
     """The tiles of one run of digits with its suit letter, or None (a digit past the suit's range)."""
     run = []
@@ -235,38 +226,26 @@ def _run(digits: str, letter: str):
         if t is None:
             return None
         run.append(t)
-    return _kept_run(digits + letter, tuple(run))
+    return _packed(tuple(run))
 
 
-def _kept_run(text: str, tiles: tuple):
-    """(tiles, their packed counts), kept under the run's text."""
-    run = tiles, sum(1 << 8 * t for t in tiles)
-    if len(text) <= 17:  # longer runs are no hand's (five copies): read, not kept
-        if len(_RUNS) >= _MAX_PIECES:
-            _RUNS.clear()
-        _RUNS[text] = run
-    return run
+def _packed(tiles: tuple):
+    """(tiles, their packed counts)."""
+    return tiles, sum(1 << 8 * t for t in tiles)
 
 
 def _fast_parse(text: str, win, max_size: int) -> Hand | None:
     """The Hand for a well-formed common hand string, or None (the general parser then decides)."""
     if len(text) > MAX_HAND_CHARS:
         return None
-    pieces = _PIECES
     plain: list[int] = []
     packed = meld_packed = 0
     bonus: tuple[int, ...] = ()
     melds: tuple[Meld, ...] = ()
     for piece in text.split():
-        read = pieces.get(piece)
+        read = _read_piece(piece)
         if read is None:
-            read = _read_piece(piece)
-            if read is None:
-                return None
-            if len(piece) <= _MAX_PIECE_CHARS:
-                if len(pieces) >= _MAX_PIECES:
-                    pieces.clear()
-                pieces[piece] = read
+            return None
         tiles, piece_packed, extra = read
         plain += tiles
         packed += piece_packed
@@ -296,18 +275,7 @@ def _fast_parse(text: str, win, max_size: int) -> Hand | None:
     if every.translate(None, _AT_MOST_FOUR):
         return None  # five copies of a tile
     plain.sort()
-    # what Hand.__init__ would set, written straight into the instance dict (a frozen dataclass's
-    # __init__ is slow), and the counts its cached_property would compute
-    hand = object.__new__(Hand)
-    fields = hand.__dict__
-    fields["concealed"] = tuple(plain)
-    fields["melds"] = melds
-    fields["bonus"] = bonus
-    fields["win_tile"] = win_tile
-    fields["source_text"] = text
-    fields["counts"] = tuple(counts)
-    fields["_fast"] = True  # source_text is exactly these tiles, read piece by piece (hand_text)
-    return hand
+    return Hand.fast(tuple(plain), melds, bonus, win_tile, text, tuple(counts), canonical=True)
 
 
 def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, partial: bool = False,
@@ -317,21 +285,7 @@ def parse_hand(text: str, win: str | int | None = None, max_size: int = 17, part
     rule, and no winning tile (win_tile -1) unless `win` names one. `dealt`: other sizes a win declared
     with the hand as dealt may have (a non-banker's 16 tiles); such a hand has no winning tile."""
     if not partial and type(text) is str and len(text) <= MAX_HAND_CHARS and (win is None or type(win) is int):
-        key = text if win is None else (text, win)  # the text alone: no key tuple to build and keep
-        hand = _PARSED.get(key)
-        if hand is None:
-            hand = _fast_parse(text, win, max_size)
-            if hand is not None:
-                if key in _SEEN:  # kept from the second sighting on (engine_setup's _SEEN says why)
-                    if len(_PARSED) >= 2048:
-                        _PARSED.clear()
-                    _PARSED[key] = hand
-                else:
-                    if len(_SEEN) >= 4096:
-                        _SEEN.clear()
-                    _SEEN[key] = None
-        elif hand.size > max_size:  # parsed before under a larger max_size
-            hand = None
+        hand = _fast_parse(text, win, max_size)
         if hand is not None:
             return hand
     return _parse_hand(text, win, max_size, partial, dealt)
@@ -428,14 +382,14 @@ def _one_tile(text: str) -> int:
 
 def hand_text(hand: Hand) -> str:
     """format_hand(hand); a hand the fast path read from a canonically written string is that string."""
-    if hand.__dict__.get("_fast") and _written_canonically(hand.source_text, hand.win_tile):
+    if hand.read_canonically and _written_canonically(hand.source_text, hand.win_tile):
         return hand.source_text
     return format_hand(hand)
 
 
 def _written_canonically(text: str, win_tile: int) -> bool:
     """Is `text` (a hand's text the fast path read) what format_hand writes for the hand it spells?
-    Melds first, each as Meld.text writes it (_MELDS), then the concealed groups in increasing order
+    Melds first, each as Meld.text writes it then the concealed groups in increasing order
     with the winning tile alone last, then the bonus groups in order (_CANONICAL_REST); one space
     between pieces."""
     # (melds come first in format_hand's text: one that starts with none has none to look for, and
@@ -445,10 +399,7 @@ def _written_canonically(text: str, win_tile: int) -> bool:
         for piece in text.split(" "):
             if not piece or piece[0] not in "[{":
                 break  # (an empty piece, two spaces, leaves the pattern a text that starts with a space)
-            meld = _MELDS.get(piece)
-            if meld is None:
-                meld = _meld_as_written(piece)
-            if not meld:
+            if not _meld_as_written(piece):
                 return False
             end += len(piece) + 1
         text = text[end:]
@@ -473,16 +424,10 @@ def _group(x: str) -> str:
 # text is never a suit letter alone, so a group's digits need no test for being there.
 _CANONICAL_REST = re.compile("".join(map(_group, "mpsESWNPFC")) + "([1-9][mps]|[ESWNPFC])"
                              "(?: 1?{0}2?{0}3?{0}4?{0}f|)(?: 1?{0}2?{0}3?{0}4?{0}g|)".format(_P))
-_NAMES = tuple(map(tile_name, range(34)))  # the winning tile's text: a compare, no hash of the new string
-_MELDS: dict = {}  # piece -> whether it is one meld as Meld.text writes it
-
-
+_NAMES = tuple(map(tile_name, range(34)))  # the winning tile's text
+@lru_cache(maxsize=_MAX_PIECES)
 def _meld_as_written(piece: str) -> bool:
-    """_MELDS[piece], worked out on first use (the piece as the fast path reads it)."""
-    read = _PIECES.get(piece) or _read_piece(piece)
+    """Is the piece one meld as Meld.text writes it (the piece as the fast path reads it)?"""
+    read = _read_piece(piece)
     extra = read and read[2]
-    meld = bool(extra and not read[0] and not extra[0] and len(extra[1]) == 1 and extra[1][0].text() == piece)
-    if len(_MELDS) >= _MAX_PIECES:
-        _MELDS.clear()
-    _MELDS[piece] = meld
-    return meld
+    return bool(extra and not read[0] and not extra[0] and len(extra[1]) == 1 and extra[1][0].text() == piece)

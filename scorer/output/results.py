@@ -25,20 +25,11 @@ def tabulate(rows, headers=(), tablefmt="simple", maxcolwidths=None):
     return _tabulate(rows, headers=headers, tablefmt=tablefmt, maxcolwidths=maxcolwidths)
 
 
-_BLOCK_TEXT: dict = {}  # Block -> its text (JSON output writes every block of every record)
-
-
+@lru_cache(maxsize=8192)  # JSON output writes every block of every record: a few hundred recur
 def block_text(b: Block) -> str:
-    try:
-        return _BLOCK_TEXT[b]
-    except KeyError:
-        pass
     body = format_tiles(b.tiles, sep="")
     if b.meld is not None:
         body = ("{" + body + "}") if (b.kind == KONG and b.meld.concealed) else f"[{body}]"
-    if len(_BLOCK_TEXT) >= 8192:
-        _BLOCK_TEXT.clear()
-    _BLOCK_TEXT[b] = body
     return body
 
 

@@ -35,7 +35,7 @@ SPECIAL = (KNOCKER, EIGHT_BONUS)
 
 def flag(ctx, key) -> bool:
     """A yes/no `--set` fact (the CLI turns `true` into True; hand files may say `yes`)."""
-    if type(ctx) is Context:  # ctx.get(key), without the method call; most contexts have no --set
+    if type(ctx) is Context:  # most contexts have no --set: nothing to look up
         extra = ctx.extra
         if not extra:
             return False

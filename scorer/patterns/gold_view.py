@@ -71,6 +71,6 @@ def _full_view(reading, hand, sub):
     for i, (kind, tile, w, meld) in enumerate(reading.blocks):
         if tile == WHITE and sub is not None:
             tile = sub
-        cells.append((kind, tile in HONOURS, len(w), 0 if meld is None else id(meld), i == win))
+        cells.append((kind, tile in HONOURS, len(w), 0 if meld is None else 1 + hand.melds.index(meld), i == win))
     cells.sort()
     return "all blocks", reading.form, reading.blocks[win].tile == face, tuple(cells)

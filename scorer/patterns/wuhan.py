@@ -9,6 +9,8 @@ Also registers the two hands that need no sets (役 (hands)): `wuhan_all_winds` 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.blocks import SINGLE, Block, Reading
 from ..core.ceilings import count_range, same_on_every_reading
 from ..core.decompose import _plain_splits, meld_blocks, place_win
@@ -62,20 +64,10 @@ def kong_tiles(kind: str, ctx) -> frozenset:
     raise VariantError(f"kong_tiles is red, red_green or pizi, got {kind!r}", key="kong_tiles")
 
 
-_DECLARED: dict = {}  # (id(ctx), key) -> (ctx, count): asked on every reading; a Context never changes
-
-
 def declared(ctx, key: str) -> int:
     """A declaration count given as a context key (`--set red_kongs=2`); absent means none."""
-    hit = _DECLARED.get((id(ctx), key))
-    if hit is not None and hit[0] is ctx:
-        return hit[1]
     v = ctx.get(key, 0)
-    n = 0 if isinstance(v, str) and not v.strip() else _as_int(key, v)
-    if len(_DECLARED) >= 4096:
-        _DECLARED.clear()
-    _DECLARED[(id(ctx), key)] = (ctx, n)  # the entry keeps ctx alive: ids stay unique
-    return n
+    return 0 if isinstance(v, str) and not v.strip() else _as_int(key, v)
 
 
 def opened(hand) -> bool:
@@ -126,9 +118,7 @@ def wuhan_view(reading, hand, wild, ctx, kind="red"):
     bits = _KONG_MASKS.get(kind)
     if bits is None:
         bits = kong_mask(kind, ctx)
-    kinds = _KINDS_VIEW.get(mask)
-    if kinds is None:
-        kinds = _kinds_view(mask)
+    kinds = _kinds_view(mask)
     # the wait on the pair is read only by all_from_others, of a win on a discard with four openings;
     # it is the same on every reading of a hand (four openings leave only the pair in hand), and is in
     # the view so that the view states all that all_from_others reads
@@ -141,21 +131,15 @@ def wuhan_view(reading, hand, wild, ctx, kind="red"):
 _CHOW_BIT, _PUNG_BIT = 1 << 60, 1 << 61
 _VIEW_MASK = {kind: {t: m | (_CHOW_BIT if kind == CHOW else _PUNG_BIT if kind in (PUNG, KONG) else 0)
                      for t, m in by_tile.items()} for kind, by_tile in _BLOCK_MASK.items()}
-_KINDS_VIEW: dict = {}  # such a mask -> what is read of it: readings share few
-
-
+@lru_cache(maxsize=65536)  # readings share few masks
 def _kinds_view(bits: int) -> tuple:
     """All honours, all 2/5/8 (only_in), one suit, with honours (one_suit, the eyes refusal), no chow
     and some pung (all_pungs, with the form)."""
-    if len(_KINDS_VIEW) >= 65536:
-        _KINDS_VIEW.clear()
     mask = bits & (_CHOW_BIT - 1)
     suited = mask & ~_HONOUR_MASK
-    got = _KINDS_VIEW[bits] = (
-        not mask & _NOT_HONOURS, not mask & _NOT_258,
-        bool(suited) and (suited & _S0 == suited or suited & _S1 == suited or suited & _S2 == suited),
-        bool(mask & _HONOUR_MASK), bits & (_CHOW_BIT | _PUNG_BIT) == _PUNG_BIT)
-    return got
+    return (not mask & _NOT_HONOURS, not mask & _NOT_258,
+            bool(suited) and (suited & _S0 == suited or suited & _S1 == suited or suited & _S2 == suited),
+            bool(mask & _HONOUR_MASK), bits & (_CHOW_BIT | _PUNG_BIT) == _PUNG_BIT)
 
 
 def _shared_views():

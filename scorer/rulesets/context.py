@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from dataclasses import field, fields, make_dataclass
+from functools import cached_property, lru_cache
 
-from ..core.lazy import cached_property
 from ..errors import ContextBounds, ContextError, ContextUnknown, ContextValue
 
 # plain values' checks and bounds are context_values.py's (their names stay importable from here)
@@ -29,6 +29,20 @@ class _ContextBase:
     The fields themselves are the catalogue's keys (keys.py), made into the dataclass `Context` below."""
 
     # ---- derived -------------------------------------------------------------------------------
+    @cached_property
+    def value_key(self):
+        """The Context as a key of all its values (fields, --set facts with their types, other hands,
+        rules), made once: the caches of what a context decides (kept payments, context-only pattern
+        hits) are keyed on it. None when a value is unhashable (nothing is then kept)."""
+        try:  # (each mapping's values with their class: 1 and True are equal keys, not equal JSON)
+            key = (tuple(getattr(self, f.name) for f in _KEY_FIELDS),
+                   *(tuple(sorted((k, v, v.__class__) for k, v in d.items()))
+                     for d in (self.extra, self.others, self.rules)))
+            hash(key)
+        except TypeError:  # (an unhashable value, or keys that do not sort)
+            return None
+        return key
+
     @cached_property
     def seats(self) -> tuple[str, ...]:
         return tuple(SEATS[: self.players])
@@ -64,12 +78,6 @@ class _ContextBase:
     @property
     def winner_is_dealer(self) -> bool:
         return self.seat == self.dealer
-
-    def __getstate__(self):
-        """The fields and derived values; not the context-only pattern hits engine.py keeps here for
-        one compiled ruleset (its generated functions do not pickle)."""
-        kept = self.__dict__
-        return {k: v for k, v in kept.items() if k != "_ctx_hits"} if "_ctx_hits" in kept else kept
 
     def get(self, key: str, default=None):
         """A `--set` fact a variant reads, with a default."""
@@ -111,6 +119,7 @@ _BOOLS = of_kind("bool")
 _INTS = of_kind("count")
 _SEAT_KEYS = of_kind("seat")
 _TEXTS = of_kind("text")
+_KEY_FIELDS = tuple(f for f in fields(Context) if f.name not in ("extra", "others", "rules"))
 
 # keys.UNIVERSAL, the flags that describe the table and the win itself, are read by every ruleset. Any
 # other flag must be listed under the ruleset's `flags:` (a flag it does not read is refused, never ignored)
@@ -145,49 +154,15 @@ def _check_others(others: dict) -> None:
             _check_atom(f"others {seat}", entry, MAX_SET_NUMBER)
 
 
-_MADE: dict = {}  # the same keys and values give the same (immutable) Context: validate each once
-_ATOMS = frozenset({str, int, bool, type(None)})
-
-
-def _frozen(kw) -> tuple | None:
-    """A hashable key for plain values and flat mappings of plain values (rules, extra), with each
-    value's type (True and 1 are equal keys); None when something deeper is given (others)."""
-    out = []
-    for k, v in kw.items():
-        t = type(v)
-        if t in _ATOMS:
-            out.append((k, v, t))
-        elif t is dict and all(type(x) in _ATOMS for x in v.values()):
-            out.append((k, tuple(sorted((a, b, type(b)) for a, b in v.items())), t))
-        else:
-            return None
-    return tuple(out)
-
-
 def make_context(**kw) -> Context:
-    """Validate and build a Context; unknown keys go to `extra` (a variant says which it reads).
-    Contexts are shared between calls with the same keys: never change one's dicts in place."""
-    try:
-        key = _frozen(kw)
-    except TypeError:  # unorderable mapping keys
-        key = None
-    if key is not None:
-        ctx = _MADE.get(key)
-        if ctx is not None:
-            return ctx
+    """Validate and build a Context; unknown keys go to `extra` (a variant says which it reads)."""
     ctx = _known_context(kw)
-    if ctx is None:
-        ctx = _make_context(kw)
-    if key is not None:
-        if len(_MADE) >= 1024:
-            _MADE.clear()
-        _MADE[key] = ctx
-    return ctx
+    return _make_context(kw) if ctx is None else ctx
 
 
 def context_from(kw: dict) -> Context:
     """make_context(**kw) for a caller that keeps the Context itself (engine_setup's _Setup per dict
-    context): a context of keys checked before is built without make_context's own cache entry."""
+    context): a context of keys checked before is built from their kept checks (_clean_one)."""
     ctx = _known_context(kw)
     return make_context(**kw) if ctx is None else ctx
 
@@ -245,9 +220,15 @@ def _clean_field(key, value):
 # each key's checks read only its own value, so a (key, value, type) seen valid once is not checked
 # again, and the checks across keys (check_context) are kept by the values they read.
 _SCALAR_FIELDS = _BOOLS | _INTS | _SEAT_KEYS | _TEXTS
-_CLEAN: dict = {}  # (key, value, type of value) -> the clean value, or _EXTRA for a valid --set key
+@lru_cache(maxsize=4096)
+def _clean_one(key, value, cls):
+    """_one_key of a plain value, checked once per (key, value, type of value: 1 and True are equal
+    keys): the clean value, _EXTRA for a valid --set key, None for a value of another type; raises
+    when the value fails its check."""
+    return _one_key(key, value) if cls in _PLAIN_TYPES else None
+
+
 _EXTRA = object()
-_CROSSED: set = set()  # check_context's inputs it accepted (the fields it reads, _built's `cross`)
 _BLANK = {f.name: f.default for f in fields(Context) if f.name not in ("extra", "others", "rules")}
 _PLAIN_TYPES = frozenset({str, int, bool, float})
 
@@ -276,22 +257,14 @@ def _checked(kw) -> tuple | None:
     then give the error, after those of the keys before it)."""
     clean: dict = {}
     extra: dict = {}
-    get = _CLEAN.get
     try:
         for key, value in kw.items():
             if value is None:
                 continue
             cls = value.__class__
-            got = get((key, value, cls))  # (only plain values are kept: a hit is one)
+            got = _clean_one(key, value, cls)
             if got is None:
-                if cls not in _PLAIN_TYPES:
-                    return None
-                got = _one_key(key, value)
-                if got is None:
-                    return None
-                if len(_CLEAN) >= 4096:
-                    _CLEAN.clear()
-                _CLEAN[key, value, cls] = got
+                return None
             if got is _EXTRA:
                 extra[key] = value
             else:
@@ -317,13 +290,7 @@ def _built(clean: dict, extra: dict) -> Context:
     # flag by flag
     d["_given"] = clean
     _derive(d)
-    cross = (d["players"], d["seat"], d["round"], d["dealer"], d["discarder"], d["robbed"], d["liable"],
-             d["self_draw"], d["kong_draw"], d["first_turn"])  # _cross(ctx)
-    if cross not in _CROSSED:
-        check_context(ctx)
-        if len(_CROSSED) >= 4096:
-            _CROSSED.clear()
-        _CROSSED.add(cross)
+    check_context(ctx)
     return ctx
 
 
@@ -348,7 +315,10 @@ def ruleset_context(kw: dict, variant) -> Context | None:
     clean, extra = checked
     if "players" not in kw:
         players = variant.players
-        if _CLEAN.get(("players", players, players.__class__)) is None:
+        try:
+            if _clean_one("players", players, players.__class__) is None:
+                return None
+        except Exception:  # noqa: BLE001 - the full steps give the error in their order
             return None
         clean["players"] = players
     ctx = _built(clean, extra)
@@ -358,29 +328,43 @@ def ruleset_context(kw: dict, variant) -> Context | None:
 
 def check_context(ctx: Context) -> None:
     """Refuse contexts that contradict themselves."""
-    if ctx.players not in (3, 4):
-        raise ContextError(f"players must be 3 or 4, got {ctx.players}")
+    fields = (ctx.players, ctx.seat, ctx.round, ctx.dealer, ctx.discarder, ctx.robbed, ctx.liable, ctx.self_draw,
+              ctx.kong_draw, ctx.first_turn)
+    try:
+        _check_table(*fields)
+    except TypeError:  # (an unhashable field: checked, not kept)
+        _check_table.__wrapped__(*fields)
+
+
+@lru_cache(maxsize=4096)  # a night's contexts repeat a few hundred tables and ways of winning
+def _check_table(players, seat, round_wind, dealer, discarder, robbed, liable, self_draw, kong_draw, first_turn):
+    if players not in (3, 4):
+        raise ContextError(f"players must be 3 or 4, got {players}")
+    seats = tuple(SEATS[:players])
+    given = {"discarder": discarder, "robbed": robbed, "seat": seat, "round": round_wind, "dealer": dealer,
+             "liable": liable}
     for key in _SEAT_KEYS:
-        v = getattr(ctx, key)
-        if v is not None and v not in ctx.seats:
-            raise ContextError(f"{key} {v} is not a seat at a {ctx.players}-player table ({' '.join(ctx.seats)})")
-    ways = [name for name, on in (("--self-draw", ctx.self_draw), ("--discarder", ctx.discarder),
-                                  ("--robbed", ctx.robbed)) if on]
+        v = given[key]
+        if v is not None and v not in seats:
+            raise ContextError(f"{key} {v} is not a seat at a {players}-player table ({' '.join(seats)})")
+    ways = [name for name, on in (("--self-draw", self_draw), ("--discarder", discarder),
+                                  ("--robbed", robbed)) if on]
     if len(ways) > 1:
         raise ContextError(f"a hand is won one way only, got {' and '.join(ways)}")
-    if ctx.kong_draw and (ctx.discarder or ctx.robbed):
+    if kong_draw and (discarder or robbed):
         raise ContextError("a kong replacement tile is drawn, not claimed: --kong-draw excludes --discarder/--robbed")
-    if not ways and not ctx.kong_draw:
+    if not ways and not kong_draw:
         raise ContextError("say how the hand was won: --self-draw, --discarder SEAT or --robbed SEAT")
     for key in ("discarder", "robbed", "liable"):
-        if getattr(ctx, key) == ctx.seat:
-            raise ContextError(f"the winner ({ctx.seat}) cannot also be the {key} seat")
-    if ctx.first_turn and ctx.robbed:
+        if given[key] == seat:
+            raise ContextError(f"the winner ({seat}) cannot also be the {key} seat")
+    if first_turn and robbed:
         raise ContextError("no kong can be added, so none robbed, before the first discard: "
                            "--first-turn excludes --robbed")
-    if ctx.first_turn and ctx.seat == ctx.dealer and not ctx.by_self_draw:
+    by_self_draw = not discarder and not robbed  # Context.win_type == "self_draw"
+    if first_turn and seat == dealer and not by_self_draw:
         raise ContextError("a heavenly hand (dealer, --first-turn) is won on the dealer's own draw, not a claim")
-    if ctx.first_turn and ctx.seat != ctx.dealer and ctx.discarder not in (None, ctx.dealer):
+    if first_turn and seat != dealer and discarder not in (None, dealer):
         raise ContextError("an earthly hand (--first-turn, non-dealer) is won on the dealer's first discard")
 
 

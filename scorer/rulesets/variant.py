@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import time
-from pathlib import Path
+from functools import lru_cache
 
 from ..errors import VariantError
 
@@ -42,11 +42,9 @@ def _load_cached(ref: str) -> Variant:
     return variant
 
 
-_PATHS: dict[str, Path] = {}
 # a batch names its ruleset once per hand: the file's modification time is looked at again only after
 # this many seconds (a stat per hand cost more than parsing the hand)
 RECHECK_SECONDS = 1.0
-_RECENT: dict = {}  # ref -> (monotonic time of the last look, Variant)
 
 
 def load_variant(ref: str | Variant) -> Variant:
@@ -56,24 +54,21 @@ def load_variant(ref: str | Variant) -> Variant:
         return ref
     if not isinstance(ref, str) or not ref:
         raise VariantError(f"a variant is an id or a path, got {ref!r}")
-    now = time.monotonic()
-    recent = _RECENT.get(ref)
-    if recent is not None and now - recent[0] < RECHECK_SECONDS:
-        return recent[1]
-    variant = _load_fresh(ref)
-    if len(_RECENT) >= 256:
-        _RECENT.clear()
-    _RECENT[ref] = (now, variant)
-    return variant
+    return _load_recent(ref, int(time.monotonic() / RECHECK_SECONDS))
+
+
+@lru_cache(maxsize=256)
+def _load_recent(ref: str, _tick: int) -> Variant:
+    """_load_fresh(ref), kept for the rest of one RECHECK_SECONDS tick."""
+    return _load_fresh(ref)
+
+
+_path_of = lru_cache(maxsize=256)(resolve_path)
 
 
 def _load_fresh(ref: str) -> Variant:
-    path = _PATHS.get(ref)
-    if path is None:
-        if len(_PATHS) >= 256:
-            _PATHS.clear()
-        path = _PATHS[ref] = resolve_path(ref)
+    path = _path_of(ref)
     if not os.path.exists(path):
-        _PATHS.pop(ref, None)
+        _path_of.cache_clear()  # (the file may come back elsewhere on the search path)
         raise VariantError("no such file", str(path))
     return _load_cached(ref)
