@@ -1,6 +1,8 @@
 """What a reading is made of, computed once so every pattern predicate reads the same facts."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..notation.tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WHITE, WIND_TILES
 from .blocks import _BLOCK_TILES, Reading
@@ -26,6 +28,19 @@ TERMINAL_MASK = tile_mask(TERMINALS)
 SUIT_MASKS = tuple(tile_mask(range(s * 9, s * 9 + 9)) for s in range(3))
 _SUIT_SETS = tuple(frozenset(s for s in range(3) if bits >> s & 1) for bits in range(8))
 _KINDS: dict = {}  # mask -> frozenset of its tiles (readings share few kind sets)
+
+
+class SetShape(NamedTuple):
+    """A reading's sets by kind and concealment (Facts.set_shape)."""
+
+    chows: tuple  # the chows' lowest tiles, in the blocks' order
+    pair: int | None  # the first pair's tile
+    claimed: int  # sets claimed from other players (a concealed kong is not claimed)
+    claimed_kongs: int
+    concealed_kongs: int
+    concealed_pungs: int  # pungs (not kongs) not claimed, the winning tile's too
+    win_pungs: int  # of those, the pungs of the concealed tiles of the winning tile's kind
+    win_in_chow: bool  # the winning tile sits in a chow of the concealed tiles
 
 
 class Facts:
@@ -209,6 +224,39 @@ class Facts:
     @property
     def white_is_substitute(self) -> bool:
         return bool(self.wild and self.wild.substitute is not None and WHITE in self.hand.concealed)
+
+    # ---- the sets by concealment, worked out when first read -----------------------------------
+    # (a separate part: the rulesets that count claimed sets, kongs by kind and concealed pungs apart,
+    # as the Chinese Official rules do, read it; the one pass above stays as cheap as it was)
+    @cached_property
+    def set_shape(self) -> SetShape:
+        """The reading's sets by kind and concealment in one pass (SetShape's fields)."""
+        chows = []
+        claimed = claimed_kongs = concealed_kongs = concealed_pungs = win_pungs = 0
+        pair = None
+        win = self.hand.win_tile
+        win_in_chow = False
+        for kind, tile, _wild, meld in self.blocks:
+            if meld is not None and not meld.concealed:  # a set claimed from another player
+                claimed += 1
+                if kind == CHOW:
+                    chows.append(tile)
+                elif kind == KONG:
+                    claimed_kongs += 1
+            elif kind == CHOW:
+                chows.append(tile)
+                if meld is None and tile <= win <= tile + 2:
+                    win_in_chow = True
+            elif kind == PUNG:
+                concealed_pungs += 1
+                if meld is None and tile == win:
+                    win_pungs += 1
+            elif kind == KONG:
+                concealed_kongs += 1
+            elif kind == PAIR and pair is None:
+                pair = tile
+        return SetShape(tuple(chows), pair, claimed, claimed_kongs, concealed_kongs, concealed_pungs, win_pungs,
+                        win_in_chow)
 
 
 EAGER = frozenset({"pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "concealed_pungs",

@@ -6,6 +6,7 @@ scorer/core/forms.py; seven shifted pairs and nine gates are fans read on those 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, compress, permutations
 from operator import sub
 
@@ -13,7 +14,7 @@ from ..core.blocks import SINGLE, Block, Reading, _new_reading
 from ..core.decompose import _plain_splits, meld_blocks, standard_readings
 from ..core.forms import form
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
-from .mcr_sets import kept_pung_fans, kept_sequence_fans, order_key
+from .mcr_sets import chow_fans, order_key, pungs_fans
 
 # the six knitted straights: 1-4-7 of one suit, 2-5-8 of another, 3-6-9 of the third
 KNITTED = tuple(tuple(sorted(s * 9 + r for s, start in zip(suits, (0, 1, 2)) for r in (start, start + 3, start + 6)))
@@ -57,20 +58,13 @@ def _preferred(reading) -> bool:
     # (three equal chows or three suited pungs of one rank at least: most readings have neither; the
     # fans kept as the set analysis keeps them)
     if len(chows) >= 3 and (chows.count(chows[0]) >= 3 or chows.count(chows[1]) >= 3):
-        if "pure_triple_chow" in kept_sequence_fans(chows, pair):
+        if "pure_triple_chow" in chow_fans(tuple(chows), pair):
             return True
     if len(pungs) >= 3:
         ranks = [t % 9 for t in pungs if t < 27]
         if len(ranks) >= 3 and (ranks.count(ranks[0]) >= 3 or ranks.count(ranks[1]) >= 3):
-            return "triple_pung" in kept_pung_fans(pungs)
+            return "triple_pung" in pungs_fans(tuple(pungs))
     return False
-
-
-def _plain_preferred(reading) -> bool:
-    """`_preferred` without its glance (the tests' reference)."""
-    chows, pungs, pair = _sets_of(reading)
-    return (len(chows) >= 3 and "pure_triple_chow" in kept_sequence_fans(chows, pair)
-            or len(pungs) >= 3 and "triple_pung" in kept_pung_fans(pungs))
 
 
 @form("mcr_standard")
@@ -82,11 +76,10 @@ def standard(hand, counts, jokers, win_is_wild, options):
     if len(readings) > 1:
         readings.sort(key=_division_order)
         flags = []
-        seen: dict = {}  # (readings that place the winning tile apart share their blocks)
+        last = got = None  # (readings that place the winning tile apart share their blocks: sorted together)
         for r in readings:
-            got = seen.get(id(r.blocks))
-            if got is None:
-                got = seen[id(r.blocks)] = _preferred(r)
+            if r.blocks is not last:
+                last, got = r.blocks, _preferred(r)
             flags.append(got)
         if any(flags):
             readings = [r for r, p in zip(readings, flags) if p][::-1] + [r for r, p in zip(readings, flags) if not p]
@@ -145,57 +138,44 @@ def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
 _GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _UNIT = tuple(1 << 3 * i for i in range(9))
 _NEAR = tuple(sum(7 << 3 * j for j in range(max(i - 2, 0), min(i + 3, 9))) for i in range(9))  # ranks i-2..i+2
-_SETS = ({}, {})  # per suited / honours: packed counts -> whether they are sets only
-
-
+@lru_cache(maxsize=65536)
 def _sets_only(key: int, suited: bool) -> bool:
     """Whether packed counts split into pungs (and chows, if suited) only."""
-    memo = _SETS[suited]
-    got = memo.get(key)
-    if got is None:
-        if key == 0:
-            return True
-        i = 0
-        while not key >> 3 * i & 7:  # the lowest tile is in a pung or a chow starting there
-            i += 1
-        got = key >> 3 * i & 7 >= 3 and _sets_only(key - 3 * _UNIT[i], suited)
-        if not got and suited and i < 7 and key >> 3 * i + 3 & 7 and key >> 3 * i + 6 & 7:
-            got = _sets_only(key - _UNIT[i] - _UNIT[i + 1] - _UNIT[i + 2], suited)
-        if len(memo) >= 262144:
-            memo.clear()
-        memo[key] = got
+    if key == 0:
+        return True
+    i = 0
+    while not key >> 3 * i & 7:  # the lowest tile is in a pung or a chow starting there
+        i += 1
+    got = key >> 3 * i & 7 >= 3 and _sets_only(key - 3 * _UNIT[i], suited)
+    if not got and suited and i < 7 and key >> 3 * i + 3 & 7 and key >> 3 * i + 6 & 7:
+        got = _sets_only(key - _UNIT[i] - _UNIT[i + 1] - _UNIT[i + 2], suited)
     return got
 
 
 # every packed content of at most four sets (pungs, and chows if suited), per suited / honours: made on
 # the first wait asked (a few thousand ints, a few milliseconds); a content of twelve tiles or fewer is
 # sets only exactly when it is one of them, with no search and nothing kept per content
-_FEW_SETS: list = [None, None]
-
-
+@lru_cache(maxsize=2)
 def _few_sets(suited: bool) -> frozenset:
-    got = _FEW_SETS[suited]
-    if got is None:
-        kinds = 9 if suited else 7
-        moves = [(i, 3 * _UNIT[i], 0) for i in range(kinds)]  # (lowest field, packed tiles, chow)
-        if suited:
-            moves += [(i, _UNIT[i] + _UNIT[i + 1] + _UNIT[i + 2], 1) for i in range(7)]
-        found = layer = {0}
-        for _ in range(4):
-            grown = set()
-            for k in layer:
-                for i, add, chow in moves:
-                    # no field past 7 (it would spill into the next one): a pung needs 4 or fewer there,
-                    # a chow 6 or fewer in each of its three
-                    if chow:
-                        if k >> 3 * i & 7 <= 6 and k >> 3 * i + 3 & 7 <= 6 and k >> 3 * i + 6 & 7 <= 6:
-                            grown.add(k + add)
-                    elif k >> 3 * i & 7 <= 4:
+    kinds = 9 if suited else 7
+    moves = [(i, 3 * _UNIT[i], 0) for i in range(kinds)]  # (lowest field, packed tiles, chow)
+    if suited:
+        moves += [(i, _UNIT[i] + _UNIT[i + 1] + _UNIT[i + 2], 1) for i in range(7)]
+    found = layer = {0}
+    for _ in range(4):
+        grown = set()
+        for k in layer:
+            for i, add, chow in moves:
+                # no field past 7 (it would spill into the next one): a pung needs 4 or fewer there,
+                # a chow 6 or fewer in each of its three
+                if chow:
+                    if k >> 3 * i & 7 <= 6 and k >> 3 * i + 3 & 7 <= 6 and k >> 3 * i + 6 & 7 <= 6:
                         grown.add(k + add)
-            layer = grown
-            found = found | grown
-        got = _FEW_SETS[suited] = frozenset(found)
-    return got
+                elif k >> 3 * i & 7 <= 4:
+                    grown.add(k + add)
+        layer = grown
+        found = found | grown
+    return frozenset(found)
 
 
 def _shape(key: int, n: int, suited: bool, weight: int):
@@ -203,7 +183,7 @@ def _shape(key: int, n: int, suited: bool, weight: int):
     `weight`: the sum of rank (0-8) times count."""
     if n > 14:
         return _shape_searched(key, n, suited, weight)
-    few = _FEW_SETS[suited] or _few_sets(suited)
+    few = _few_sets(suited)
     if n % 3 == 0:
         return False if key in few else None
     if n % 3 == 1:
@@ -227,38 +207,27 @@ def _shape_searched(key: int, n: int, suited: bool, weight: int):
     return None
 
 
-# per suit (and the honours): its counts -> (they are sets and at most a pair, they hold the pair, the
-# tiles (bit i: the group's i-th) held an odd number of times, the packed counts, their number, weight)
-_SHAPES = tuple({} for _ in _GROUPS)
-# and -> (the tiles whose adding makes them sets and a pair, those that make them sets only), asked only
+# per suit (and the honours), kept per its counts (a few hundred contents come back again and again):
+# (they are sets and at most a pair, they hold the pair, the tiles (bit i: the group's i-th) held an odd
+# number of times, the packed counts, their number, weight)
+@lru_cache(maxsize=65536)
+def _suit_shape(sub: tuple, g: int) -> tuple:
+    key = n = odd = weight = 0
+    for i, c in enumerate(sub):
+        key |= c << 3 * i
+        n += c
+        weight += i * c
+        if c & 1:
+            odd |= 1 << i
+    shape = _shape(key, n, g < 3, weight)
+    return (shape is not None, bool(shape), odd, key, n, weight)
+
+
+# and (the tiles whose adding makes them sets and a pair, those that make them sets only), asked only
 # when the other suits leave room for a tile of this one (most hands: the winning tile's suit only)
-_WAITS = tuple({} for _ in _GROUPS)
-
-
-def _suit_shape(sub: tuple, g: int):
-    table = _SHAPES[g]
-    got = table.get(sub)
-    if got is None:
-        key = n = odd = weight = 0
-        for i, c in enumerate(sub):
-            key |= c << 3 * i
-            n += c
-            weight += i * c
-            if c & 1:
-                odd |= 1 << i
-        shape = _shape(key, n, g < 3, weight)
-        if len(table) >= 65536:
-            table.clear()
-        got = table[sub] = (shape is not None, bool(shape), odd, key, n, weight)
-    return got
-
-
-def _suit_waits(sub: tuple, g: int, shape) -> tuple:
-    table = _WAITS[g]
-    got = table.get(sub)
-    if got is not None:
-        return got
-    _ok, _paired, _odd, key, n, weight = shape
+@lru_cache(maxsize=65536)
+def _suit_waits(sub: tuple, g: int) -> tuple:
+    _ok, _paired, _odd, key, n, weight = _suit_shape(sub, g)
     with_pair = sets_only = 0
     suited = g < 3
     if n % 3:  # (n + 1 tiles of 3k + 1 are never sets and a pair)
@@ -272,10 +241,7 @@ def _suit_waits(sub: tuple, g: int, shape) -> tuple:
                     with_pair |= 1 << i
                 else:
                     sets_only |= 1 << i
-    if len(table) >= 65536:
-        table.clear()
-    got = table[sub] = (with_pair, sets_only)
-    return got
+    return with_pair, sets_only
 
 
 def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
@@ -316,7 +282,7 @@ def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
         if bad - (not s[0]) or others_pairs > 1:
             bits = 0
         else:
-            with_pair, sets_only = _suit_waits(subs[g], g, s)
+            with_pair, sets_only = _suit_waits(subs[g], g)
             bits = sets_only if others_pairs else with_pair
         if g == seven_g:
             bits |= seven_bit
@@ -346,9 +312,6 @@ def _position(blocks, win):
 def wait_of(f):
     """The wait fan of a reading (MCR 边张 / 嵌张 / 单钓将): the hand waited on one tile and the winning
     tile sits at the edge of a chow, in its middle, or in the pair. None when there is no such wait."""
-    d = f.__dict__
-    if "_mcr_wait" in d:
-        return d["_mcr_wait"]
     hand = f.hand
     win = hand.win_tile
     got = None
@@ -371,5 +334,4 @@ def wait_of(f):
                 got = _position([b for b in f.blocks if b.kind != SINGLE], win)
                 if got is not None and not unique_wait(tuple(rest), win, False):
                     got = None
-    d["_mcr_wait"] = got
     return got
