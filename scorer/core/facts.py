@@ -43,6 +43,9 @@ class SetShape(NamedTuple):
     win_in_chow: bool  # the winning tile sits in a chow of the concealed tiles
 
 
+_new_shape = tuple.__new__  # (a SetShape made without its Python-level __new__: one a reading)
+
+
 class Facts:
     """Facts of one reading of one hand in one context. Sets are chows, pungs and kongs; `pungs`
     counts kongs too (rules say "pung/kong")."""
@@ -255,8 +258,8 @@ class Facts:
                 concealed_kongs += 1
             elif kind == PAIR and pair is None:
                 pair = tile
-        return SetShape(tuple(chows), pair, claimed, claimed_kongs, concealed_kongs, concealed_pungs, win_pungs,
-                        win_in_chow)
+        return _new_shape(SetShape, (tuple(chows), pair, claimed, claimed_kongs, concealed_kongs, concealed_pungs,
+                                     win_pungs, win_in_chow))
 
 
 EAGER = frozenset({"pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "concealed_pungs",

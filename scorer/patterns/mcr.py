@@ -114,7 +114,18 @@ def _greater(f) -> bool:
     return f.mask & HONOUR_MASK == HONOUR_MASK
 
 
+def knitted_fans(f) -> dict:
+    """greater (all seven honours) or not -> 1 in the honours and knitted tiles form, what
+    mcr_honours_knitted's entries look up (shared: read only)."""
+    return _GREATER[_greater(f)] if f.form == "mcr_honours_knitted" else _NONE
+
+
+_GREATER = {True: {True: 1}, False: {False: 1}}
+_NONE: dict = {}
+
+
 @pattern()
+@lookup(knitted_fans, "greater")
 def mcr_honours_knitted(f, greater=False):
     """Honours and knitted tiles: greater (七星不靠: all seven honours) or lesser (全不靠)."""
     return int(f.form == "mcr_honours_knitted" and _greater(f) == greater)
@@ -159,24 +170,34 @@ def mcr_nine_gates(f):
 
 # ---- concealment, waits and how the hand was won ---------------------------------------------------
 
-@pattern()
-def mcr_concealment(f, kind="concealed"):
+def concealment(f):
     """concealed: no claimed set, won on a discard (门前清); fully: no claimed set, self-drawn (不求人);
-    melded: four claimed sets, won on a discard (全求人). Concealed kongs are not claimed."""
+    melded: four claimed sets, won on a discard (全求人); else None. Concealed kongs are not claimed."""
     claimed = f.set_shape.claimed
-    if kind == "melded":
-        return int(claimed == 4 and not f.self_draw)
-    if claimed:
-        return 0
-    return int(f.self_draw == (kind == "fully"))
+    if not claimed:
+        return "fully" if f.self_draw else "concealed"
+    return "melded" if claimed == 4 and not f.self_draw else None
+
+
+def concealment_fans(f) -> dict:
+    """The reading's concealment fan -> 1, what mcr_concealment's entries look up (shared: read only)."""
+    return _ONE_OF[concealment(f)]
+
+
+@pattern()
+@lookup(concealment_fans, "kind")
+def mcr_concealment(f, kind="concealed"):
+    """The reading's concealment is `kind` (concealed, fully or melded: `concealment`)."""
+    return int(concealment(f) == kind)
 
 
 def wait_fans(f) -> dict:
     """The reading's wait fan -> 1 (none: empty), what mcr_wait's entries look up (shared: read only)."""
-    return _WAIT_FANS[wait_of(f)]
+    return _ONE_OF[wait_of(f)]
 
 
-_WAIT_FANS = {None: {}, "edge": {"edge": 1}, "closed": {"closed": 1}, "single": {"single": 1}}
+# a name -> the table holding it once (no name: the empty table)
+_ONE_OF = {None: _NONE, **{name: {name: 1} for name in ("concealed", "fully", "melded", "edge", "closed", "single")}}
 
 
 @pattern()

@@ -296,15 +296,15 @@ def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
 def _position(blocks, win):
     """Edge, closed or single from the concealed blocks holding the winning tile (that order)."""
     edge = closed = single = False
-    for b in blocks:
-        if b.meld is not None:
+    for kind, tile, _wild, meld in blocks:
+        if meld is not None:
             continue
-        if b.kind == CHOW:
-            if b.tile + 1 == win:
+        if kind == CHOW:
+            if tile + 1 == win:
                 closed = True
-            elif b.tile == win or b.tile + 2 == win:
+            elif tile == win or tile + 2 == win:
                 edge = True
-        elif b.kind == PAIR and b.tile == win:
+        elif kind == PAIR and tile == win:
             single = True
     return "edge" if edge else "closed" if closed else "single" if single else None
 

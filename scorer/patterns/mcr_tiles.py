@@ -3,9 +3,11 @@ have: one voided suit, tiles within a group (all simples, reversible tiles), ran
 lower tiles, upper and lower four), all types. Each reads the tile kinds present (Facts.mask)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.facts import TERMINAL_MASK, tile_mask
 from ..notation.tiles import DRAGON_TILES, WIND_TILES
-from ..rulesets.registry import pattern
+from ..rulesets.registry import lookup, pattern
 
 # 推不倒: tiles that look the same upside down: 1234589 dots, 245689 bamboo, white dragon
 _REVERSIBLE = tile_mask([9 + r for r in (0, 1, 2, 3, 4, 7, 8)] + [18 + r for r in (1, 3, 4, 5, 7, 8)] + [31])
@@ -15,22 +17,9 @@ _M, _P, _S = _SUIT_MASKS
 WIND_MASK = tile_mask(WIND_TILES)
 DRAGON_MASK = tile_mask(DRAGON_TILES)
 _SIMPLES = _SUITED & ~TERMINAL_MASK
-
-
-def _rank_mask(lo: int, hi: int) -> int:
-    """The suited tiles of ranks lo..hi (1-9) in every suit."""
-    return tile_mask(s * 9 + r - 1 for s in range(3) for r in range(lo, hi + 1))
-
-
-_RANKS = {(lo, hi): _rank_mask(lo, hi) for lo in range(1, 10) for hi in range(lo, 10)}
-
-
-def _tiles_fan(f) -> bool:
-    """Fans about the tiles of the whole hand apply to the standard form, seven pairs and the knitted
-    straight (the other special forms exclude them)."""
-    return f.form != "mcr_honours_knitted" and f.form != "thirteen_orphans"
-
-
+_HONOURS = ((1 << 34) - 1) & ~_SUITED
+# the special forms these fans do not apply to: the Green Book's fans of those forms exclude them
+_NOT_TILE_FANS = frozenset({"mcr_honours_knitted", "thirteen_orphans"})
 _GROUPS = {"simples": _SIMPLES, "reversible": _REVERSIBLE}
 
 
@@ -38,7 +27,7 @@ _GROUPS = {"simples": _SIMPLES, "reversible": _REVERSIBLE}
 def mcr_suits(f, suits=2):
     """The hand holds tiles of exactly `suits` suits, honours or not: one voided suit (2). (The flushes
     and no honours are the shared one_suit and no_honours.)"""
-    if not _tiles_fan(f):
+    if f.form in _NOT_TILE_FANS:
         return 0
     m = f.mask
     return int(bool(m & _M) + bool(m & _P) + bool(m & _S) == suits)
@@ -55,16 +44,33 @@ def mcr_all_types(f):
 def mcr_tiles_within(f, mask="simples"):
     """Every tile is in the named group: simples (all simples), reversible. (All terminals, all honours,
     all terminals and honours and all green are the shared predicates of tiles.py.)"""
-    if not _tiles_fan(f):
+    if f.form in _NOT_TILE_FANS:
         return 0
     allowed = _GROUPS[mask]
     return int(not f.mask & ~allowed)
 
 
+def rank_bands(f) -> dict:
+    """(low, high) -> 1 for every band of ranks (1-9) that holds all the hand's tiles, none with an
+    honour; what mcr_ranks's entries look up (shared: read only)."""
+    m = f.mask
+    if m & _HONOURS or f.form in _NOT_TILE_FANS:
+        return _NONE
+    ranks = (m | m >> 9 | m >> 18) & 511  # (bit r - 1: a tile of rank r in some suit)
+    return _bands((ranks & -ranks).bit_length(), ranks.bit_length())
+
+
+_NONE: dict = {}
+
+
+@lru_cache(maxsize=128)
+def _bands(lowest: int, highest: int) -> dict:
+    return {(low, high): 1 for low in range(1, lowest + 1) for high in range(highest, 10)}
+
+
 @pattern()
+@lookup(rank_bands, "low", "high")
 def mcr_ranks(f, low=1, high=9):
     """Every tile is suited, of rank low..high (upper tiles 7-9, middle 4-6, lower 1-3, upper four
     6-9, lower four 1-4)."""
-    if not _tiles_fan(f):
-        return 0
-    return int(not f.mask & ~_RANKS[low, high])
+    return rank_bands(f).get((low, high), 0)
