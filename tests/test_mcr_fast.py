@@ -210,7 +210,41 @@ def test_an_honour_waited_on_as_the_pair_is_a_single_wait():
             continue
         if not any(b.kind == "pair" and b.tile == win and b.meld is None for b in f.blocks):
             continue
-        assert mcr_forms.unique_wait(hand.counts, win, not hand.melds), hand
+        standing = sum(c * mcr_forms.UNIT[t] for t, c in enumerate(hand.counts[:34])) - mcr_forms.UNIT[win]
+        assert mcr_forms.unique_wait(standing, not hand.melds), hand
         n += 1
     assert n > 100
 
+
+
+def test_unique_wait_equals_counting_the_winning_tiles():
+    # the packed single-wait test against counting, tile kind by tile kind, the tiles that make the
+    # standing tiles sets and a pair (the decomposer's splits) or seven pairs
+    from scorer.core.decompose import _plain_splits
+
+    def waits(counts, seven):
+        n = 0
+        for t in range(34):
+            c = list(counts)
+            c[t] += 1
+            if _plain_splits(tuple(c)) or seven and all(x % 2 == 0 for x in c):
+                n += 1
+        return n
+
+    rng = random.Random(5)
+    unique = 0
+    for _ in range(6000):
+        pool = rng.choice((range(9), range(9, 18), list(range(18, 27)) + list(range(27, 34)), range(34),
+                           list(range(0, 9)) + list(range(18, 27))))
+        size = rng.choice((13, 10, 7, 4, 1))
+        counts = [0] * 42
+        while sum(counts) < size:
+            t = rng.choice(pool)
+            if counts[t] < 3:
+                counts[t] += 1
+        seven = size == 13 and rng.random() < 0.5
+        standing = sum(c * mcr_forms.UNIT[t] for t, c in enumerate(counts[:34]))
+        got = mcr_forms.unique_wait(standing, seven)
+        assert got == (waits(counts, seven) == 1), (counts, seven)
+        unique += got
+    assert unique > 300, unique

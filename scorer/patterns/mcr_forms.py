@@ -135,9 +135,10 @@ def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
 # them holding the pair. Per suit content only whether it is that, and which one tile more makes it
 # that, is asked: a suit's counts are packed three bits a rank, and the answers kept per packed counts.
 
-_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _UNIT = tuple(1 << 3 * i for i in range(9))
 _NEAR = tuple(sum(7 << 3 * j for j in range(max(i - 2, 0), min(i + 3, 9))) for i in range(9))  # ranks i-2..i+2
+
+
 @lru_cache(maxsize=65536)
 def _sets_only(key: int, suited: bool) -> bool:
     """Whether packed counts split into pungs (and chows, if suited) only."""
@@ -207,31 +208,39 @@ def _shape_searched(key: int, n: int, suited: bool, weight: int):
     return None
 
 
-# per suit (and the honours), kept per its counts (a few hundred contents come back again and again):
+# The tiles standing before the win, packed: three bits a tile kind (UNIT[t]), a block's tiles one
+# addition (PACKED), so a suit's (or the honours') counts are a shift and a mask.
+UNIT = tuple(1 << 3 * t for t in range(34))
+PACKED = {CHOW: {t: UNIT[t] + UNIT[t + 1] + UNIT[t + 2] for t in range(27) if t % 9 <= 6},
+          PUNG: {t: 3 * UNIT[t] for t in range(34)}, KONG: {t: 4 * UNIT[t] for t in range(34)},
+          PAIR: {t: 2 * UNIT[t] for t in range(34)}, SINGLE: {t: UNIT[t] for t in range(34)}}
+_GROUP = (1 << 27) - 1  # a suit's nine fields (the honours: seven)
+
+
+# per suit (and the honours), kept per its packed counts (random hands repeat a few thousand contents):
 # (they are sets and at most a pair, they hold the pair, the tiles (bit i: the group's i-th) held an odd
-# number of times, the packed counts, their number, weight)
+# number of times, their number, their weight)
 @lru_cache(maxsize=65536)
-def _suit_shape(sub: tuple, g: int) -> tuple:
-    key = n = odd = weight = 0
-    for i, c in enumerate(sub):
-        key |= c << 3 * i
+def _group_shape(key: int, suited: bool) -> tuple:
+    n = odd = weight = 0
+    for i in range(9 if suited else 7):
+        c = key >> 3 * i & 7
         n += c
         weight += i * c
         if c & 1:
             odd |= 1 << i
-    shape = _shape(key, n, g < 3, weight)
-    return (shape is not None, bool(shape), odd, key, n, weight)
+    shape = _shape(key, n, suited, weight)
+    return shape is not None, bool(shape), odd, n, weight
 
 
 # and (the tiles whose adding makes them sets and a pair, those that make them sets only), asked only
-# when the other suits leave room for a tile of this one (most hands: the winning tile's suit only)
+# when the other groups leave room for a tile of this one (most hands: the winning tile's suit only)
 @lru_cache(maxsize=65536)
-def _suit_waits(sub: tuple, g: int) -> tuple:
-    _ok, _paired, _odd, key, n, weight = _suit_shape(sub, g)
+def _group_waits(key: int, suited: bool) -> tuple:
+    _ok, _paired, _odd, n, weight = _group_shape(key, suited)
     with_pair = sets_only = 0
-    suited = g < 3
     if n % 3:  # (n + 1 tiles of 3k + 1 are never sets and a pair)
-        for i in range(len(sub)):
+        for i in range(9 if suited else 7):
             # a tile away from every tile held (two ranks or more in its suit) completes no set
             if not key & (_NEAR[i] if suited else 7 << 3 * i):
                 continue
@@ -244,37 +253,23 @@ def _suit_waits(sub: tuple, g: int) -> tuple:
     return with_pair, sets_only
 
 
-def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
-    """Whether the tiles before the win (`counts` less the winning tile) waited on one tile kind only:
-    sets and a pair, or seven pairs when `seven` (a concealed hand of 13). Copies in sight are not
-    counted (the Green Book judges the shape of the hand, as MahjongGB does)."""
-    # (the standing hand differs from `counts` in the winning tile's suit only)
-    g_win = 3 if win >= 27 else win // 9
-    subs = []
-    shapes = []
-    bad = pairs = 0
-    for g, (base, end) in enumerate(_GROUPS):
-        sub = counts[base:end]
-        if g == g_win:
-            sub = list(sub)
-            sub[win - base] -= 1
-            sub = tuple(sub)
-        s = _suit_shape(sub, g)
-        subs.append(sub)
-        shapes.append(s)
-        if not s[0]:
-            bad += 1
-        if s[1]:
-            pairs += 1
-    # a tile completes sets and a pair when every suit (and the honours) splits into sets and at most
-    # a pair and exactly one holds the pair; seven pairs: all counts even after the tile, so only the
-    # one tile held an odd number of times
+def unique_wait(standing: int, seven: bool) -> bool:
+    """Whether the tiles standing before the win (packed) waited on one tile kind only: sets and a pair,
+    or seven pairs when `seven` (a concealed hand of 13). Copies in sight are not counted (the Green
+    Book judges the shape of the hand, as MahjongGB does)."""
+    keys = (standing & _GROUP, standing >> 27 & _GROUP, standing >> 54 & _GROUP, standing >> 81)
+    shapes = [_group_shape(k, g < 3) for g, k in enumerate(keys)]
+    bad = sum(not s[0] for s in shapes)
+    pairs = sum(s[1] for s in shapes)
+    # a tile completes sets and a pair when every group splits into sets and at most a pair and exactly
+    # one holds the pair; seven pairs: all counts even after the tile, so only the one tile held an odd
+    # number of times
     seven_g = seven_bit = -1
     if seven:
         odd = [(g, s[2]) for g, s in enumerate(shapes) if s[2]]
         if len(odd) == 1 and odd[0][1] & (odd[0][1] - 1) == 0:
             seven_g, seven_bit = odd[0]
-    elif bad > 1 or pairs > 2:  # no suit has the others sets and at most a pair
+    elif bad > 1 or pairs > 2:  # no group has the others sets and at most a pair
         return False
     found = 0
     for g, s in enumerate(shapes):
@@ -282,15 +277,26 @@ def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
         if bad - (not s[0]) or others_pairs > 1:
             bits = 0
         else:
-            with_pair, sets_only = _suit_waits(subs[g], g)
+            with_pair, sets_only = _group_waits(keys[g], g < 3)
             bits = sets_only if others_pairs else with_pair
         if g == seven_g:
             bits |= seven_bit
         if bits:
-            found += bin(bits).count("1")
+            if bits & (bits - 1):  # (two tiles or more)
+                return False
+            found += 1
             if found > 1:
                 return False
     return found == 1
+
+
+def _standing(blocks, win: int) -> int:
+    """The concealed tiles of these blocks but the winning tile, packed."""
+    packed = -UNIT[win]
+    for kind, tile, _wild, meld in blocks:
+        if meld is None:
+            packed += PACKED[kind][tile]
+    return packed
 
 
 def _position(blocks, win):
@@ -317,7 +323,7 @@ def wait_of(f):
     got = None
     if f.form == "standard":
         got = _position(f.blocks, win)  # (no position of the winning tile: no wait fan, whatever the wait)
-        if got is not None and not unique_wait(hand.counts, win, not hand.melds):
+        if got is not None and not unique_wait(_standing(f.blocks, win), not hand.melds):
             got = None
     elif f.form == "mcr_knitted_straight":
         knit = tuple(b.tile for b in f.blocks if b.kind == SINGLE)
@@ -327,11 +333,10 @@ def wait_of(f):
             if win not in knit or hand.counts[win] == 3:
                 got = "single"
         else:
-            rest = list(hand.counts)
-            for t in knit:
-                rest[t] -= 1
-            if rest[win]:
-                got = _position([b for b in f.blocks if b.kind != SINGLE], win)
-                if got is not None and not unique_wait(tuple(rest), win, False):
-                    got = None
+            # the set and the pair besides the straight: the winning tile in one of them, if the tiles
+            # before it waited on that tile only (the straight's tiles are no set)
+            rest = [b for b in f.blocks if b.kind != SINGLE]
+            got = _position(rest, win)
+            if got is not None and not unique_wait(_standing(rest, win), False):
+                got = None
     return got
