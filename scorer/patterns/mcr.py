@@ -108,64 +108,94 @@ def mcr_terminal_pungs(f):
 
 
 # ---- special forms -----------------------------------------------------------------------------
+# Each reading is of one form, and each fan below of one form: `form_fans` asks the reading's form
+# only, and the predicates read its answer (the engine fetches it once a reading).
 
 def _greater(f) -> bool:
     """All seven honours present."""
     return f.mask & HONOUR_MASK == HONOUR_MASK
 
 
-def knitted_fans(f) -> dict:
-    """greater (all seven honours) or not -> 1 in the honours and knitted tiles form, what
-    mcr_honours_knitted's entries look up (shared: read only)."""
-    return _GREATER[_greater(f)] if f.form == "mcr_honours_knitted" else _NONE
-
-
-_GREATER = {True: {True: 1}, False: {False: 1}}
-_NONE: dict = {}
-
-
-@pattern()
-@lookup(knitted_fans, "greater")
-def mcr_honours_knitted(f, greater=False):
-    """Honours and knitted tiles: greater (七星不靠: all seven honours) or lesser (全不靠)."""
-    return int(f.form == "mcr_honours_knitted" and _greater(f) == greater)
-
-
-@pattern()
-def mcr_knitted_straight(f):
-    """Knitted straight (组合龙): 147, 258, 369 of three different suits, in the knitted-straight form
-    or as the nine suited tiles of lesser honours and knitted tiles."""
-    if f.form == "mcr_knitted_straight":
-        return 1
-    if f.form == "mcr_honours_knitted" and not _greater(f):
-        suited = f.mask & _SUITED
-        return int(bin(suited).count("1") == 9 and frozenset(t for t in range(27) if suited >> t & 1) in KNITTED_SETS)
-    return 0
-
-
-@pattern()
-def mcr_seven_shifted_pairs(f):
-    """Seven shifted pairs: seven pairs of seven consecutive tiles of one suit."""
-    if f.form != "seven_pairs" or f.mask >= 1 << 27:  # (an honour)
-        return 0
-    low = (f.mask & -f.mask).bit_length() - 1
-    return int(f.mask == 127 << low and low // 9 == (low + 6) // 9)
-
-
-@pattern()
-def mcr_nine_gates(f):
-    """Nine gates: 1112345678999 of one suit concealed, won on any tile of that suit."""
+def _nine_gates(f) -> bool:
+    """1112345678999 of one suit concealed, and a tile of that suit (a standard reading's hand)."""
     hand = f.hand
     win = hand.win_tile
-    if f.form != "standard" or hand.melds or win >= 27:
-        return 0
+    if hand.melds or win >= 27:
+        return False
     counts = hand.counts
     base = win - win % 9
     if counts[base] < 3 or counts[base + 8] < 3:  # (most hands)
-        return 0
+        return False
     held = list(counts[base:base + 9])
     held[win - base] -= 1
-    return int(held == [3, 1, 1, 1, 1, 1, 1, 1, 3])
+    return held == [3, 1, 1, 1, 1, 1, 1, 1, 3]
+
+
+def _shifted(f) -> bool:
+    """Seven pairs of seven consecutive tiles of one suit (a seven pairs reading's tiles)."""
+    m = f.mask
+    if m >= 1 << 27:  # (an honour)
+        return False
+    low = (m & -m).bit_length() - 1
+    return m == 127 << low and low // 9 == (low + 6) // 9
+
+
+def _knitted_nine(f) -> bool:
+    """The nine suited tiles of a knitted straight (an honours and knitted tiles reading's)."""
+    suited = f.mask & _SUITED
+    return bin(suited).count("1") == 9 and frozenset(t for t in range(27) if suited >> t & 1) in KNITTED_SETS
+
+
+def form_fans(f) -> dict:
+    """The fans of the reading's form -> 1 (shared: read only): "nine_gates" (standard), "shifted"
+    (seven pairs), "knitted" (knitted straight: that form, or lesser honours and knitted tiles holding
+    all nine), and True / False (greater / lesser honours and knitted tiles)."""
+    form = f.form
+    if form == "standard":
+        return _FORM_FANS["nine_gates"] if _nine_gates(f) else _NONE
+    if form == "seven_pairs":
+        return _FORM_FANS["shifted"] if _shifted(f) else _NONE
+    if form == "mcr_knitted_straight":
+        return _FORM_FANS["knitted"]
+    if form == "mcr_honours_knitted":
+        if _greater(f):
+            return _FORM_FANS[True]
+        return _FORM_FANS[False, "knitted"] if _knitted_nine(f) else _FORM_FANS[False]
+    return _NONE
+
+
+_NONE: dict = {}
+_FORM_FANS = {"nine_gates": {"nine_gates": 1}, "shifted": {"shifted": 1}, "knitted": {"knitted": 1},
+              True: {True: 1}, False: {False: 1}, (False, "knitted"): {False: 1, "knitted": 1}}
+
+
+@pattern()
+@lookup(form_fans, "greater")
+def mcr_honours_knitted(f, greater=False):
+    """Honours and knitted tiles: greater (七星不靠: all seven honours) or lesser (全不靠)."""
+    return form_fans(f).get(greater, 0)
+
+
+@pattern()
+@lookup(form_fans, key=lambda: "knitted")
+def mcr_knitted_straight(f):
+    """Knitted straight (组合龙): 147, 258, 369 of three different suits, in the knitted-straight form
+    or as the nine suited tiles of lesser honours and knitted tiles."""
+    return form_fans(f).get("knitted", 0)
+
+
+@pattern()
+@lookup(form_fans, key=lambda: "shifted")
+def mcr_seven_shifted_pairs(f):
+    """Seven shifted pairs: seven pairs of seven consecutive tiles of one suit."""
+    return form_fans(f).get("shifted", 0)
+
+
+@pattern()
+@lookup(form_fans, key=lambda: "nine_gates")
+def mcr_nine_gates(f):
+    """Nine gates: 1112345678999 of one suit concealed, won on any tile of that suit."""
+    return form_fans(f).get("nine_gates", 0)
 
 
 # ---- concealment, waits and how the hand was won ---------------------------------------------------
@@ -235,6 +265,7 @@ def mcr_flowers(f):
 
 
 @pattern()
+@reads("ctx")  # (it reads nothing at all: asked once a context, not once a reading)
 def mcr_chicken_hand(f):
     """Chicken hand (无番和) is a hand with no other fan: the scoring model (mcr_fans) awards it, as
     it alone sees the fans left after the exclusions. As a predicate it never applies."""

@@ -257,10 +257,12 @@ def unique_wait(standing: int, seven: bool) -> bool:
     """Whether the tiles standing before the win (packed) waited on one tile kind only: sets and a pair,
     or seven pairs when `seven` (a concealed hand of 13). Copies in sight are not counted (the Green
     Book judges the shape of the hand, as MahjongGB does)."""
+    # (straight-line code: a reading asks this once, and comprehensions cost more than the look-ups)
     keys = (standing & _GROUP, standing >> 27 & _GROUP, standing >> 54 & _GROUP, standing >> 81)
-    shapes = [_group_shape(k, g < 3) for g, k in enumerate(keys)]
-    bad = sum(not s[0] for s in shapes)
-    pairs = sum(s[1] for s in shapes)
+    s0, s1, s2, s3 = shapes = (_group_shape(keys[0], True), _group_shape(keys[1], True),
+                               _group_shape(keys[2], True), _group_shape(keys[3], False))
+    bad = (not s0[0]) + (not s1[0]) + (not s2[0]) + (not s3[0])
+    pairs = s0[1] + s1[1] + s2[1] + s3[1]
     # a tile completes sets and a pair when every group splits into sets and at most a pair and exactly
     # one holds the pair; seven pairs: all counts even after the tile, so only the one tile held an odd
     # number of times

@@ -23,31 +23,47 @@ _NOT_TILE_FANS = frozenset({"mcr_honours_knitted", "thirteen_orphans"})
 _GROUPS = {"simples": _SIMPLES, "reversible": _REVERSIBLE}
 
 
+def tile_fans(f) -> dict:
+    """The fans below that the tiles present make -> 1 (shared: read only): "simples" (all simples),
+    "reversible" (reversible tiles), ("suits", n) (n suits present: two is one voided suit) and
+    "all_types"; the special forms whose own fan excludes the tile fans make all types only."""
+    return _tile_fans(f.mask, f.form not in _NOT_TILE_FANS)
+
+
+@lru_cache(maxsize=4096)
+def _tile_fans(m: int, tile_form: bool) -> dict:
+    out = {}
+    if tile_form:
+        for name, group in _GROUPS.items():
+            if not m & ~group:
+                out[name] = 1
+        out["suits", bool(m & _M) + bool(m & _P) + bool(m & _S)] = 1
+    if m & _M and m & _P and m & _S and m & WIND_MASK and m & DRAGON_MASK:
+        out["all_types"] = 1
+    return out
+
+
 @pattern()
+@lookup(tile_fans, key=lambda suits=2: ("suits", suits))
 def mcr_suits(f, suits=2):
     """The hand holds tiles of exactly `suits` suits, honours or not: one voided suit (2). (The flushes
     and no honours are the shared one_suit and no_honours.)"""
-    if f.form in _NOT_TILE_FANS:
-        return 0
-    m = f.mask
-    return int(bool(m & _M) + bool(m & _P) + bool(m & _S) == suits)
+    return tile_fans(f).get(("suits", suits), 0)
 
 
 @pattern()
+@lookup(tile_fans, key=lambda: "all_types")
 def mcr_all_types(f):
     """All types: characters, bamboo, dots, winds and dragons all present."""
-    m = f.mask
-    return int(bool(m & _M and m & _P and m & _S and m & WIND_MASK and m & DRAGON_MASK))
+    return tile_fans(f).get("all_types", 0)
 
 
 @pattern()
+@lookup(tile_fans, "mask")
 def mcr_tiles_within(f, mask="simples"):
     """Every tile is in the named group: simples (all simples), reversible. (All terminals, all honours,
     all terminals and honours and all green are the shared predicates of tiles.py.)"""
-    if f.form in _NOT_TILE_FANS:
-        return 0
-    allowed = _GROUPS[mask]
-    return int(not f.mask & ~allowed)
+    return tile_fans(f).get(mask, 0)
 
 
 def rank_bands(f) -> dict:
