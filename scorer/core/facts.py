@@ -234,10 +234,21 @@ class Facts:
     @cached_property
     def set_shape(self) -> SetShape:
         """The reading's sets by kind and concealment in one pass (SetShape's fields)."""
+        hand = self.hand
+        if not hand.melds and not self.n_kongs:  # (most hands: every set a chow or pung of the concealed tiles)
+            win = hand.win_tile
+            chows = tuple([b[1] for b in self.blocks if b[0] == CHOW])
+            win_in_chow = False
+            for t in chows:
+                if t <= win <= t + 2:
+                    win_in_chow = True
+            pair = self.pair
+            return _new_shape(SetShape, (chows, None if pair is None else pair[1], 0, 0, 0, self.n_pungs,
+                                         self.pung_tiles.count(win), win_in_chow))
         chows = []
         claimed = claimed_kongs = concealed_kongs = concealed_pungs = win_pungs = 0
         pair = None
-        win = self.hand.win_tile
+        win = hand.win_tile
         win_in_chow = False
         for kind, tile, _wild, meld in self.blocks:
             if meld is not None and not meld.concealed:  # a set claimed from another player

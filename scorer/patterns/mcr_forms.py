@@ -292,21 +292,16 @@ def unique_wait(standing: int, seven: bool) -> bool:
     return found == 1
 
 
-def _standing(blocks, win: int) -> int:
-    """The concealed tiles of these blocks but the winning tile, packed."""
-    packed = -UNIT[win]
-    for kind, tile, _wild, meld in blocks:
-        if meld is None:
-            packed += PACKED[kind][tile]
-    return packed
-
-
 def _position(blocks, win):
-    """Edge, closed or single from the concealed blocks holding the winning tile (that order)."""
+    """(edge, closed, single or None: where the winning tile sits in the concealed blocks holding it, in
+    that order; the concealed tiles of the blocks but the winning tile, packed)."""
     edge = closed = single = False
+    standing = -UNIT[win]
+    packed = PACKED
     for kind, tile, _wild, meld in blocks:
         if meld is not None:
             continue
+        standing += packed[kind][tile]
         if kind == CHOW:
             if tile + 1 == win:
                 closed = True
@@ -314,7 +309,7 @@ def _position(blocks, win):
                 edge = True
         elif kind == PAIR and tile == win:
             single = True
-    return "edge" if edge else "closed" if closed else "single" if single else None
+    return ("edge" if edge else "closed" if closed else "single" if single else None), standing
 
 
 def wait_of(f):
@@ -324,8 +319,8 @@ def wait_of(f):
     win = hand.win_tile
     got = None
     if f.form == "standard":
-        got = _position(f.blocks, win)  # (no position of the winning tile: no wait fan, whatever the wait)
-        if got is not None and not unique_wait(_standing(f.blocks, win), not hand.melds):
+        got, standing = _position(f.blocks, win)  # (no place of the winning tile: no wait fan, whatever the wait)
+        if got is not None and not unique_wait(standing, not hand.melds):
             got = None
     elif f.form == "mcr_knitted_straight":
         knit = tuple(b.tile for b in f.blocks if b.kind == SINGLE)
@@ -337,8 +332,7 @@ def wait_of(f):
         else:
             # the set and the pair besides the straight: the winning tile in one of them, if the tiles
             # before it waited on that tile only (the straight's tiles are no set)
-            rest = [b for b in f.blocks if b.kind != SINGLE]
-            got = _position(rest, win)
-            if got is not None and not unique_wait(_standing(rest, win), False):
+            got, standing = _position([b for b in f.blocks if b.kind != SINGLE], win)
+            if got is not None and not unique_wait(standing, False):
                 got = None
     return got
