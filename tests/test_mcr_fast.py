@@ -248,3 +248,29 @@ def test_unique_wait_equals_counting_the_winning_tiles():
         assert got == (waits(counts, seven) == 1), (counts, seven)
         unique += got
     assert unique > 300, unique
+
+
+def test_pungs_unrelated_make_no_fan():
+    # pung_fans' glance (no two suited pungs a rank or less apart, under two dragon and three wind
+    # pungs: no fan) against the full search on every set of two to four pung tiles
+    from itertools import combinations_with_replacement as cwr
+
+    from scorer.patterns import mcr_sets
+
+    unrelated = 0
+    for k in (2, 3, 4):
+        for tiles in cwr(range(34), k):
+            if not mcr_sets._related(tiles):
+                assert _pung_fans_searched(mcr_sets, list(tiles)) == {}, tiles
+                unrelated += 1
+    assert unrelated > 10000
+
+
+def _pung_fans_searched(mcr_sets, tiles):
+    """pung_fans without its glance: the search over the pairs, threes and fours of pungs."""
+    glance = mcr_sets._related
+    mcr_sets._related = lambda tiles: True
+    try:
+        return mcr_sets.pung_fans(tiles)
+    finally:
+        mcr_sets._related = glance

@@ -202,10 +202,27 @@ def _add(out, fan):
         out[fan] = out.get(fan, 0) + 1
 
 
+def _related(tiles) -> bool:
+    """Whether some of these pungs can make a fan together: every fan of pungs holds two suited ones of
+    ranks a rank or less apart (double, shifted, triple pungs), two of dragons or three of winds."""
+    ranks = dragons = winds = 0
+    for t in tiles:
+        if t >= 31:
+            dragons += 1
+        elif t >= 27:
+            winds += 1
+        else:
+            bit = 1 << t % 9
+            if ranks & (bit | bit << 1 | bit >> 1):
+                return True
+            ranks |= bit
+    return dragons >= 2 or winds >= 3
+
+
 def pung_fans(tiles: list) -> dict:
     """The fans pungs and kongs make together (same principles as `sequence_fans`)."""
     n = len(tiles)
-    if n < 2:
+    if n < 2 or not _related(tiles):
         return {}
     t = sorted(tiles, key=order_key)
     out: dict = {}
@@ -280,33 +297,39 @@ def set_fans(f) -> dict:
     hidden = s.concealed_pungs
     if not f.self_draw and not s.win_in_chow:
         hidden -= s.win_pungs
-    return _fans(standard and (s.chows, s.pair, tuple(pungs)), hidden, s.claimed_kongs, s.concealed_kongs,
-                 bool(f.options.get("concealed_and_melded_kong", False)))
+    kongs = _kong_fans(hidden, s.claimed_kongs, s.concealed_kongs,
+                       bool(f.options.get("concealed_and_melded_kong", False)))
+    if not standard:
+        return kongs
+    chows = s.chows
+    pair = s.pair
+    # (each part kept per what it reads: the chows in any order, and the pair only where sequence_fans
+    # reads it, four chows with a pair of 5s; the pungs in any order)
+    sequence = chow_fans(tuple(sorted(chows)), pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else None) \
+        if len(chows) > 1 else _NO_FANS
+    pung = pungs_fans(tuple(sorted(pungs))) if len(pungs) > 1 else _NO_FANS
+    if not pung and not kongs:
+        return sequence
+    if not sequence and not kongs:
+        return pung
+    return {**sequence, **pung, **kongs}
 
 
 _NO_FANS: dict = {}
 
 
-# the fans of a shape of sets: random hands repeat shapes far more than tiles (a miss costs a few
-# microseconds; the bench's 10,000 hands meet a few thousand shapes)
+@lru_cache(maxsize=256)
+def _kong_fans(concealed_pungs: int, claimed_kongs: int, concealed_kongs: int, mixed_kongs: bool) -> dict:
+    return kong_fans(concealed_pungs, claimed_kongs, concealed_kongs, mixed_kongs)
+
+
 @lru_cache(maxsize=65536)
-def _fans(sets, concealed_pungs: int, claimed_kongs: int, concealed_kongs: int, mixed_kongs: bool) -> dict:
-    fans: dict = {}
-    if sets:
-        chows, pair, pungs = sets
-        fans.update(chow_fans(chows, pair))
-        fans.update(pungs_fans(pungs))
-    fans.update(kong_fans(concealed_pungs, claimed_kongs, concealed_kongs, mixed_kongs))
-    return fans
-
-
-@lru_cache(maxsize=4096)
 def chow_fans(chows: tuple, pair) -> dict:
     """sequence_fans of these chows and pair, worked out once (shared: read, never written)."""
     return sequence_fans(chows, pair)
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=65536)
 def pungs_fans(pungs: tuple) -> dict:
     """pung_fans of these pungs, worked out once (shared: read, never written)."""
     return pung_fans(pungs)

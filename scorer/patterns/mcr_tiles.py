@@ -20,27 +20,32 @@ _SIMPLES = _SUITED & ~TERMINAL_MASK
 _HONOURS = ((1 << 34) - 1) & ~_SUITED
 # the special forms these fans do not apply to: the Green Book's fans of those forms exclude them
 _NOT_TILE_FANS = frozenset({"mcr_honours_knitted", "thirteen_orphans"})
-_GROUPS = {"simples": _SIMPLES, "reversible": _REVERSIBLE}
 
 
 def tile_fans(f) -> dict:
     """The fans below that the tiles present make -> 1 (shared: read only): "simples" (all simples),
     "reversible" (reversible tiles), ("suits", n) (n suits present: two is one voided suit) and
     "all_types"; the special forms whose own fan excludes the tile fans make all types only."""
-    return _tile_fans(f.mask, f.form not in _NOT_TILE_FANS)
+    m = f.mask
+    all_types = bool(m & _M and m & _P and m & _S and m & WIND_MASK and m & DRAGON_MASK)
+    if f.form in _NOT_TILE_FANS:
+        return _ALL_TYPES if all_types else _NONE
+    return _tile_fans(not m & ~_SIMPLES, not m & ~_REVERSIBLE, bool(m & _M) + bool(m & _P) + bool(m & _S), all_types)
 
 
-@lru_cache(maxsize=4096)
-def _tile_fans(m: int, tile_form: bool) -> dict:
-    out = {}
-    if tile_form:
-        for name, group in _GROUPS.items():
-            if not m & ~group:
-                out[name] = 1
-        out["suits", bool(m & _M) + bool(m & _P) + bool(m & _S)] = 1
-    if m & _M and m & _P and m & _S and m & WIND_MASK and m & DRAGON_MASK:
+@lru_cache(maxsize=64)
+def _tile_fans(simples: bool, reversible: bool, suits: int, all_types: bool) -> dict:
+    out: dict = {("suits", suits): 1}
+    if simples:
+        out["simples"] = 1
+    if reversible:
+        out["reversible"] = 1
+    if all_types:
         out["all_types"] = 1
     return out
+
+
+_ALL_TYPES = {"all_types": 1}
 
 
 @pattern()
