@@ -15,7 +15,7 @@ from ..errors import IllegalWin, MjError
 from ..rulesets.bind import Bound
 from .ceilings import HandInfo, ceiling_key
 from .evaluate import compiled
-from .facts import Facts, LazyFacts
+from .facts import Facts
 from .result import Result, Scored
 from .wild import split_wild
 
@@ -82,7 +82,6 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     if len(readings) == 1:  # most hands: nothing to share (no closures, no memo to make)
         return _score_one(hand, readings[0], ctx, wild, bound, evaluate, value_call, name, refuse)
     options = bound.options
-    facts_of = facts_class(bound)
     memo: dict = {}  # hand-level refusal index -> its answer
     values: dict = {}  # the items -> the value they make (readings of one hand repeat a few)
 
@@ -122,7 +121,7 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
                 continue
             if view is not None:
                 seen_views[view] = len(out)  # (the entry appended below)
-        facts = facts_of(hand, reading, ctx, wild, options)
+        facts = Facts(hand, reading, ctx, wild, options)
         if refuse:
             if short is None:
                 refused = _refused(refuse, facts, memo, name)
@@ -169,29 +168,12 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
 
 def _score_one(hand, reading, ctx, wild, bound, evaluate, value_call, name, refuse) -> list:
     """score_readings of a hand read one way."""
-    facts = facts_class(bound)(hand, reading, ctx, wild, bound.options)
+    facts = Facts(hand, reading, ctx, wild, bound.options)
     refused = _refused(refuse, facts, {}, name) if refuse else ""
     if refused:
         return [Later(reading, facts, None, refused, lambda f: value_call(evaluate(bound, f), ctx, bound))]
     value = value_call(evaluate(bound, facts), ctx, bound)
     return [Scored(reading, facts, value, "" if value.legal else value.reason)]
-
-
-def facts_class(bound):
-    """The Facts of the Bound's readings: LazyFacts where one of its tables makes its own pass over the
-    blocks (`own_pass`: riichi's reading table), so the facts' pass waits for a reader. Once a Bound."""
-    try:
-        return bound._facts_class
-    except AttributeError:
-        pass
-    own = any(getattr(getattr(fn, "lookup", (None,))[0], "own_pass", False)
-              for _s, fn, _p, _v in getattr(bound, "patterns", ()))
-    cls = LazyFacts if own else Facts
-    try:
-        bound._facts_class = cls
-    except AttributeError:  # (a Bound that takes no attributes: asked again each time)
-        pass
-    return cls
 
 
 CEILING_FROM = 32  # fewer readings: valuing them all costs about what finding the ceiling saves (A/B, Wuhan)
@@ -267,7 +249,7 @@ class _Judge:
         self.refuse, self.memo, self.name, self.work, self.instant = refuse, memo, name, work, instant
 
     def facts(self, reading):
-        return facts_class(self.bound)(self.hand, reading, self.ctx, self.wild, self.bound.options)
+        return Facts(self.hand, reading, self.ctx, self.wild, self.bound.options)
 
     def refused(self, p) -> str:
         why = _refused(self.refuse, p.facts, self.memo, self.name) if self.refuse else ""
@@ -368,7 +350,7 @@ def _why_refused(out, readings, hand, ctx, wild, bound, refuse, memo, name, work
                     if view in seen:
                         continue
                     seen.add(view)
-                s = facts_class(bound)(hand, readings[i], ctx, wild, options)  # a reading valued here
+                s = Facts(hand, readings[i], ctx, wild, options)  # a reading valued here
                 key = work(s).key
             if key > best_key:
                 best, best_key = s, key

@@ -14,7 +14,7 @@ from ..rulesets.registry import PAY_MODELS, VALUE_MODELS
 from .best import choose, result
 from .evaluate import evaluate
 from .facts import Facts
-from .forms import FORMS, READERS
+from .forms import FORMS
 from .result import Result, net_of
 from .setup import _setup, _variant_and_context, _wild_of, check_physical, check_size
 from .wild import has_white_melds, resolve_white_melds, split_wild
@@ -90,9 +90,6 @@ def settle(bound: Bound, value, ctx, facts=None):
 def readings_of(hand: Hand, variant, bound: Bound, wild) -> list:
     if wild.tile is None and wild.substitute is None:
         options = bound.hand_options
-        read = READERS.get(variant.forms)
-        if read is not None:
-            return read(hand, options)
         out = []
         for name in variant.forms:
             out += FORMS[name](hand, hand.counts, 0, False, options)

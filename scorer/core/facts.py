@@ -9,6 +9,7 @@ the winning tile and the context, whatever a ruleset makes of it."""
 from __future__ import annotations
 
 from functools import cached_property, lru_cache
+from typing import NamedTuple
 
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..notation.tiles import DRAGON_TILES, FLOWER0, HONOURS, SEASON0, TERMINALS, WHITE, WIND_TILES
@@ -53,6 +54,22 @@ _FILLED = ("pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_h
 EAGER = frozenset(_FILLED)
 
 
+class SetShape(NamedTuple):
+    """A reading's sets by kind and concealment (Facts.set_shape)."""
+
+    chows: tuple  # the chows' lowest tiles, in the blocks' order
+    pair: int | None  # the first pair's tile
+    claimed: int  # sets claimed from other players (a concealed kong is not claimed)
+    claimed_kongs: int
+    concealed_kongs: int
+    concealed_pungs: int  # pungs (not kongs) not claimed, the winning tile's too
+    win_pungs: int  # of those, the pungs of the concealed tiles of the winning tile's kind
+    win_in_chow: bool  # the winning tile sits in a chow of the concealed tiles
+
+
+_new_shape = tuple.__new__  # (a SetShape made without its Python-level __new__: one a reading)
+
+
 class Facts:
     """Facts of one reading of one hand in one context. Sets are chows, pungs and kongs; `pungs`
     counts kongs too (rules say "pung/kong").
@@ -77,7 +94,7 @@ class Facts:
       wait                how the winning tile completed its block (`_wait`)
     (A tile with two pungs, which only wild tiles make, sets its bit once: pung_tiles counts both.)
     Worked out when first read: chow_pairs, kinds, tiles, sets / chows / pungs / kongs (the blocks of
-    each kind) and the rest below."""
+    each kind), set_shape (the sets by kind and concealment: SetShape) and the rest below."""
 
     __slots__ = ("hand", "reading", "ctx", "wild", "options", "form", "blocks", "win_type", "self_draw", *_FILLED,
                  "__dict__")  # (the facts worked out when first read are kept in the dict)
@@ -277,36 +294,46 @@ class Facts:
     def white_is_substitute(self) -> bool:
         return bool(self.wild and self.wild.substitute is not None and WHITE in self.hand.concealed)
 
-
-
-
-class _Filled:
-    """One of EAGER's facts on a LazyFacts: its first read makes the pass (Facts._fill), which puts every
-    one of them in the instance's dict, where later reads find them first (a non-data descriptor). A
-    `__getattr__` did this before; a class that has one gets no specialised attribute reads at all, and a
-    reading's facts may be read some twenty times (hand, ctx, blocks...)."""
-
-    __slots__ = ("name",)
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        Facts._fill(obj)
-        return obj.__dict__[self.name]
-
-
-class LazyFacts(Facts):
-    """Facts whose pass over the blocks (`_fill`: EAGER) waits for the first read of one of its facts.
-    For a ruleset whose reading-level predicates read each reading through a table that makes its own
-    pass (`own_pass`): the facts' pass would be the same work twice. Whatever
-    reads them gets the same facts, worked out then."""
-
-    def _fill(self):
-        pass  # (the constructor's call: the pass waits for a first read, _Filled)
-
-
-for _name in EAGER:
-    setattr(LazyFacts, _name, _Filled(_name))
+    # ---- the sets by concealment, worked out when first read -----------------------------------
+    # (a separate part: the rulesets that count claimed sets, kongs by kind and concealed pungs apart,
+    # as the Chinese Official rules do, read it; the one pass above stays as cheap as it was)
+    @cached_property
+    def set_shape(self) -> SetShape:
+        """The reading's sets by kind and concealment in one pass (SetShape's fields)."""
+        hand = self.hand
+        if not hand.melds and not self.n_kongs:  # (most hands: every set a chow or pung of the concealed tiles)
+            win = hand.win_tile
+            chows = tuple([b[1] for b in self.blocks if b[0] == CHOW])
+            win_in_chow = False
+            for t in chows:
+                if t <= win <= t + 2:
+                    win_in_chow = True
+            pair = self.pair
+            return _new_shape(SetShape, (chows, None if pair is None else pair[1], 0, 0, 0, self.n_pungs,
+                                         self.pung_tiles.count(win), win_in_chow))
+        chows = []
+        claimed = claimed_kongs = concealed_kongs = concealed_pungs = win_pungs = 0
+        pair = None
+        win = hand.win_tile
+        win_in_chow = False
+        for kind, tile, _wild, meld in self.blocks:
+            if meld is not None and not meld.concealed:  # a set claimed from another player
+                claimed += 1
+                if kind == CHOW:
+                    chows.append(tile)
+                elif kind == KONG:
+                    claimed_kongs += 1
+            elif kind == CHOW:
+                chows.append(tile)
+                if meld is None and tile <= win <= tile + 2:
+                    win_in_chow = True
+            elif kind == PUNG:
+                concealed_pungs += 1
+                if meld is None and tile == win:
+                    win_pungs += 1
+            elif kind == KONG:
+                concealed_kongs += 1
+            elif kind == PAIR and pair is None:
+                pair = tile
+        return _new_shape(SetShape, (tuple(chows), pair, claimed, claimed_kongs, concealed_kongs, concealed_pungs,
+                                     win_pungs, win_in_chow))

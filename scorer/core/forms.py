@@ -5,19 +5,13 @@ name; a variant lists the forms it accepts under `hand.forms`.
 """
 from __future__ import annotations
 
-from itertools import compress
-
 from ..notation.hand import PAIR
 from ..notation.tiles import ORPHANS
-from .blocks import SINGLE, Block, Reading, _new_reading
+from .blocks import SINGLE, Block, Reading
 from .decompose import _PLAIN_BLOCK, place_win, standard_readings
 
 FORMS: dict = {}
 FORM_WORDS: dict = {}  # a form's name -> how a refusal names it ({sets}: the ruleset's count, in words)
-# a ruleset's forms (its `hand.forms` tuple) -> one function (hand, options) giving the readings those forms
-# give in turn to a hand without wild tiles (engine.readings_of; patterns/mcr_readings.py),
-# whose special forms come from plain_seven_pairs and plain_thirteen_orphans below
-READERS: dict = {}
 
 
 def form(name: str, words: str | None = None):
@@ -239,55 +233,3 @@ def instant_checked(scored: list, hand, ctx, variant) -> list:
         why = "" if s.refused else instant_refusal(s.reading.form, hand, ctx, variant)
         out.append(replace(s, refused=why) if why else s)
     return out
-
-
-# The two special forms of a hand without wild tiles or declared sets, for the one-call readers (READERS):
-# one reading at most, made of shared blocks, where the forms above also handle wild tiles
-# (tests/test_mcr_fast.py compares them reading by reading).
-_TILES = range(34)
-_ORPHANS = tuple(sorted(ORPHANS))
-_SINGLE_ORPHANS = {t: Block(SINGLE, t) for t in _ORPHANS}
-
-
-def plain_seven_pairs(hand, counts, quads: bool) -> list:
-    """seven_pairs of a hand without wild tiles or declared sets and no count of 1 or 3."""
-    if sum(counts) != 14:
-        return []
-    blocks = []
-    for t in compress(_TILES, counts):  # (the kinds held)
-        c = counts[t]
-        if c == 2:
-            blocks.append(_PLAIN_BLOCK[PAIR, t])
-        elif c & 1 or not quads:  # (an odd count pairs with no wild tile; four of a kind as two pairs)
-            return []
-        else:
-            blocks += (_PLAIN_BLOCK[PAIR, t],) * (c >> 1)
-    # the winning tile's first pair holds it (place_win: equal blocks are one place)
-    win = hand.win_tile
-    for k, b in enumerate(blocks):
-        if b[1] == win:
-            return [_new_reading(Reading, ("seven_pairs", tuple(blocks), k))]
-    return []
-
-
-def plain_thirteen_orphans(hand, counts) -> list:
-    """thirteen_orphans of a hand without wild tiles or declared sets."""
-    if not (counts[0] and counts[8] and counts[9] and counts[17] and counts[18] and counts[26]):
-        return []
-    pair = None
-    n = 0
-    for t in _ORPHANS:
-        c = counts[t]
-        if c == 2 and pair is None:
-            pair = t
-        elif c != 1:
-            return []
-        n += c
-    if pair is None or n != sum(counts):  # (a simple tile besides)
-        return []
-    blocks = tuple(_PLAIN_BLOCK[PAIR, t] if t == pair else _SINGLE_ORPHANS[t] for t in _ORPHANS)
-    win = hand.win_tile
-    for k, b in enumerate(blocks):
-        if b[1] == win:
-            return [_new_reading(Reading, ("thirteen_orphans", blocks, k))]
-    return []

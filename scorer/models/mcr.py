@@ -2,14 +2,11 @@
 count towards it), the reading with the most fans chosen; competition payments of 8 + fans."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..core.result import HandValue, Item, Transfer
 from ..rulesets.context import Context
 from ..rulesets.registry import pay_model, value_model
-
-# Transfers repeat: they depend on the seats, how the hand was won and the fans only, so they are kept
-# by those. (Values are not kept: new hands rarely repeat an item list, and the look-up cost more than
-# it saved on bench/competition.py's hands.)
-_KEPT_MAX = 4096
 
 
 def _no_fan_item(bound, name):
@@ -36,19 +33,14 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
     counted = fans = 0
     any_counted = False
     ordering = None  # the names among `prefer` and `defer` present (most readings: none)
-    # (the parameters as sets, made once per ruleset: the YAML gives lists, each `in` a compare per name)
-    got = _AS_SETS.get(id(minimum_excludes))
-    if got is None or got[0] is not minimum_excludes or got[1] is not prefer or got[2] is not defer:
-        got = _as_sets(minimum_excludes, prefer, defer)
-    excluded, ordered = got[3], got[4]
     for i in items:  # (one pass: what the minimum counts, the total, the fans that order equal readings)
         v = i.value
         fans += v
-        if i.group not in excluded:
+        if i.group not in minimum_excludes:
             counted += v
             any_counted = True
         name = i.name
-        if name in ordered:
+        if name in prefer or name in defer:
             if ordering is None:
                 ordering = set()
             ordering.add(name)
@@ -71,41 +63,6 @@ def mcr_fans(items, ctx, bound, /, total=None, minimum=8, minimum_excludes=("bon
     return HandValue(items, fans, unit, fans, legal, reason, False, details, key)
 
 
-_AS_SETS: dict = {}  # id(minimum_excludes) -> _as_sets' entry
-
-
-def _as_sets(minimum_excludes, prefer, defer) -> tuple:
-    """(the three parameters, minimum_excludes as a set, prefer and defer as one set), kept in _AS_SETS
-    (the entry keeps the parameters: their ids stay theirs); parameters that are not sets of names
-    stay as given, and `in` asks them as before."""
-    listed = (list, tuple, set, frozenset)  # (a text's `in` finds a part of it: kept as given)
-    excluded = minimum_excludes
-    ordered = _Either(prefer, defer)
-    try:
-        if type(minimum_excludes) in listed:
-            excluded = frozenset(minimum_excludes)
-        if type(prefer) in listed and type(defer) in listed:
-            ordered = frozenset(prefer) | frozenset(defer)
-    except TypeError:  # (an unhashable member)
-        excluded, ordered = minimum_excludes, _Either(prefer, defer)
-    sets = (excluded, ordered)
-    got = _AS_SETS[id(minimum_excludes)] = (minimum_excludes, prefer, defer, *sets)
-    if len(_AS_SETS) > 64:
-        _AS_SETS.clear()
-        _AS_SETS[id(minimum_excludes)] = got
-    return got
-
-
-class _Either:
-    """`name in prefer or name in defer` as one `in`."""
-
-    def __init__(self, prefer, defer):
-        self.prefer, self.defer = prefer, defer
-
-    def __contains__(self, name):
-        return name in self.prefer or name in self.defer
-
-
 @pay_model()
 def mcr_pay(value, ctx, bound, /, base=8):
     """Competition payments: on a discard (or a robbed kong) the discarder pays `base` + the fans and
@@ -113,32 +70,31 @@ def mcr_pay(value, ctx, bound, /, base=8):
     fans = value.total
     if ctx.__class__ is not Context:
         return _pay(fans, ctx, base)
-    # what _pay reads of the context (a Context is not changed once made; its seats are the first
-    # `players` seats, not worked out on a new context unless paid); 8 and 8.0 are equal keys, yet
-    # print apart
-    key = (ctx.players, ctx.seat, ctx.by_self_draw, ctx.discarder, ctx.robbed, fans, fans.__class__, base,
-           base.__class__)
-    kept = _PAID.get(key)
-    if kept is None:
-        if len(_PAID) >= _KEPT_MAX:
-            _PAID.clear()
-        kept = _PAID[key] = tuple(_pay(fans, ctx, base))
-    return list(kept)
+    # (8 and 8.0 are equal keys, yet print apart: their types are part of the key)
+    return list(_kept(ctx.seats, ctx.seat, ctx.by_self_draw, ctx.discarder, ctx.payer_of_claim, fans, type(fans),
+                      base, type(base)))
 
 
-_PAID: dict = {}  # what the transfers depend on -> the transfers
+# transfers depend on the seats, how the hand was won and the fans only: they repeat across hands
+@lru_cache(maxsize=4096)
+def _kept(seats, seat, by_self_draw, discarder, payer, fans, _fans_type, base, _base_type) -> tuple:
+    return tuple(_transfers(seats, seat, by_self_draw, discarder, payer, fans, base))
 
 
 def _pay(fans, ctx, base):
+    return _transfers(ctx.seats, ctx.seat, ctx.by_self_draw, ctx.discarder, ctx.payer_of_claim, fans, base)
+
+
+def _transfers(seats, seat, by_self_draw, discarder, payer, fans, base) -> list:
     out = []
-    for seat in ctx.seats:
-        if seat == ctx.seat:
+    for other in seats:
+        if other == seat:
             continue
-        if ctx.by_self_draw:
-            out.append(Transfer(seat, ctx.seat, base + fans, f"self-drawn: {base:g} + {fans:g} fans"))
-        elif seat == ctx.payer_of_claim:
-            why = "discarder" if ctx.discarder else "robbed kong"
-            out.append(Transfer(seat, ctx.seat, base + fans, f"{why}: {base:g} + {fans:g} fans"))
+        if by_self_draw:
+            out.append(Transfer(other, seat, base + fans, f"self-drawn: {base:g} + {fans:g} fans"))
+        elif other == payer:
+            why = "discarder" if discarder else "robbed kong"
+            out.append(Transfer(other, seat, base + fans, f"{why}: {base:g} + {fans:g} fans"))
         else:
-            out.append(Transfer(seat, ctx.seat, base, f"{base:g} (every player)"))
+            out.append(Transfer(other, seat, base, f"{base:g} (every player)"))
     return out

@@ -6,6 +6,7 @@ scorer/core/forms.py; seven shifted pairs and nine gates are fans read on those 
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations, compress, permutations
 from operator import sub
 
@@ -13,7 +14,7 @@ from ..core.blocks import SINGLE, Block, Reading, _new_reading
 from ..core.decompose import _plain_splits, meld_blocks, standard_readings
 from ..core.forms import form
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
-from .mcr_sets import kept_pung_fans, kept_sequence_fans, order_key
+from .mcr_sets import chow_fans, order_key, pungs_fans
 
 # the six knitted straights: 1-4-7 of one suit, 2-5-8 of another, 3-6-9 of the third
 KNITTED = tuple(tuple(sorted(s * 9 + r for s, start in zip(suits, (0, 1, 2)) for r in (start, start + 3, start + 6)))
@@ -57,20 +58,13 @@ def _preferred(reading) -> bool:
     # (three equal chows or three suited pungs of one rank at least: most readings have neither; the
     # fans kept as the set analysis keeps them)
     if len(chows) >= 3 and (chows.count(chows[0]) >= 3 or chows.count(chows[1]) >= 3):
-        if "pure_triple_chow" in kept_sequence_fans(chows, pair):
+        if "pure_triple_chow" in chow_fans(tuple(chows), pair):
             return True
     if len(pungs) >= 3:
         ranks = [t % 9 for t in pungs if t < 27]
         if len(ranks) >= 3 and (ranks.count(ranks[0]) >= 3 or ranks.count(ranks[1]) >= 3):
-            return "triple_pung" in kept_pung_fans(pungs)
+            return "triple_pung" in pungs_fans(tuple(pungs))
     return False
-
-
-def _plain_preferred(reading) -> bool:
-    """`_preferred` without its glance (the tests' reference)."""
-    chows, pungs, pair = _sets_of(reading)
-    return (len(chows) >= 3 and "pure_triple_chow" in kept_sequence_fans(chows, pair)
-            or len(pungs) >= 3 and "triple_pung" in kept_pung_fans(pungs))
 
 
 @form("mcr_standard", "{sets} sets and a pair")
@@ -82,11 +76,10 @@ def standard(hand, counts, jokers, win_is_wild, options):
     if len(readings) > 1:
         readings.sort(key=_division_order)
         flags = []
-        seen: dict = {}  # (readings that place the winning tile apart share their blocks)
+        last = got = None  # (readings that place the winning tile apart share their blocks: sorted together)
         for r in readings:
-            got = seen.get(id(r.blocks))
-            if got is None:
-                got = seen[id(r.blocks)] = _preferred(r)
+            if r.blocks is not last:
+                last, got = r.blocks, _preferred(r)
             flags.append(got)
         if any(flags):
             readings = [r for r, p in zip(readings, flags) if p][::-1] + [r for r, p in zip(readings, flags) if not p]
@@ -142,60 +135,48 @@ def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
 # them holding the pair. Per suit content only whether it is that, and which one tile more makes it
 # that, is asked: a suit's counts are packed three bits a rank, and the answers kept per packed counts.
 
-_GROUPS = ((0, 9), (9, 18), (18, 27), (27, 34))
 _UNIT = tuple(1 << 3 * i for i in range(9))
 _NEAR = tuple(sum(7 << 3 * j for j in range(max(i - 2, 0), min(i + 3, 9))) for i in range(9))  # ranks i-2..i+2
-_SETS = ({}, {})  # per suited / honours: packed counts -> whether they are sets only
 
 
+@lru_cache(maxsize=65536)
 def _sets_only(key: int, suited: bool) -> bool:
     """Whether packed counts split into pungs (and chows, if suited) only."""
-    memo = _SETS[suited]
-    got = memo.get(key)
-    if got is None:
-        if key == 0:
-            return True
-        i = 0
-        while not key >> 3 * i & 7:  # the lowest tile is in a pung or a chow starting there
-            i += 1
-        got = key >> 3 * i & 7 >= 3 and _sets_only(key - 3 * _UNIT[i], suited)
-        if not got and suited and i < 7 and key >> 3 * i + 3 & 7 and key >> 3 * i + 6 & 7:
-            got = _sets_only(key - _UNIT[i] - _UNIT[i + 1] - _UNIT[i + 2], suited)
-        if len(memo) >= 262144:
-            memo.clear()
-        memo[key] = got
+    if key == 0:
+        return True
+    i = 0
+    while not key >> 3 * i & 7:  # the lowest tile is in a pung or a chow starting there
+        i += 1
+    got = key >> 3 * i & 7 >= 3 and _sets_only(key - 3 * _UNIT[i], suited)
+    if not got and suited and i < 7 and key >> 3 * i + 3 & 7 and key >> 3 * i + 6 & 7:
+        got = _sets_only(key - _UNIT[i] - _UNIT[i + 1] - _UNIT[i + 2], suited)
     return got
 
 
 # every packed content of at most four sets (pungs, and chows if suited), per suited / honours: made on
 # the first wait asked (a few thousand ints, a few milliseconds); a content of twelve tiles or fewer is
 # sets only exactly when it is one of them, with no search and nothing kept per content
-_FEW_SETS: list = [None, None]
-
-
+@lru_cache(maxsize=2)
 def _few_sets(suited: bool) -> frozenset:
-    got = _FEW_SETS[suited]
-    if got is None:
-        kinds = 9 if suited else 7
-        moves = [(i, 3 * _UNIT[i], 0) for i in range(kinds)]  # (lowest field, packed tiles, chow)
-        if suited:
-            moves += [(i, _UNIT[i] + _UNIT[i + 1] + _UNIT[i + 2], 1) for i in range(7)]
-        found = layer = {0}
-        for _ in range(4):
-            grown = set()
-            for k in layer:
-                for i, add, chow in moves:
-                    # no field past 7 (it would spill into the next one): a pung needs 4 or fewer there,
-                    # a chow 6 or fewer in each of its three
-                    if chow:
-                        if k >> 3 * i & 7 <= 6 and k >> 3 * i + 3 & 7 <= 6 and k >> 3 * i + 6 & 7 <= 6:
-                            grown.add(k + add)
-                    elif k >> 3 * i & 7 <= 4:
+    kinds = 9 if suited else 7
+    moves = [(i, 3 * _UNIT[i], 0) for i in range(kinds)]  # (lowest field, packed tiles, chow)
+    if suited:
+        moves += [(i, _UNIT[i] + _UNIT[i + 1] + _UNIT[i + 2], 1) for i in range(7)]
+    found = layer = {0}
+    for _ in range(4):
+        grown = set()
+        for k in layer:
+            for i, add, chow in moves:
+                # no field past 7 (it would spill into the next one): a pung needs 4 or fewer there,
+                # a chow 6 or fewer in each of its three
+                if chow:
+                    if k >> 3 * i & 7 <= 6 and k >> 3 * i + 3 & 7 <= 6 and k >> 3 * i + 6 & 7 <= 6:
                         grown.add(k + add)
-            layer = grown
-            found = found | grown
-        got = _FEW_SETS[suited] = frozenset(found)
-    return got
+                elif k >> 3 * i & 7 <= 4:
+                    grown.add(k + add)
+        layer = grown
+        found = found | grown
+    return frozenset(found)
 
 
 def _shape(key: int, n: int, suited: bool, weight: int):
@@ -203,7 +184,7 @@ def _shape(key: int, n: int, suited: bool, weight: int):
     `weight`: the sum of rank (0-8) times count."""
     if n > 14:
         return _shape_searched(key, n, suited, weight)
-    few = _FEW_SETS[suited] or _few_sets(suited)
+    few = _few_sets(suited)
     if n % 3 == 0:
         return False if key in few else None
     if n % 3 == 1:
@@ -227,42 +208,39 @@ def _shape_searched(key: int, n: int, suited: bool, weight: int):
     return None
 
 
-# per suit (and the honours): its counts -> (they are sets and at most a pair, they hold the pair, the
-# tiles (bit i: the group's i-th) held an odd number of times, the packed counts, their number, weight)
-_SHAPES = tuple({} for _ in _GROUPS)
-# and -> (the tiles whose adding makes them sets and a pair, those that make them sets only), asked only
-# when the other suits leave room for a tile of this one (most hands: the winning tile's suit only)
-_WAITS = tuple({} for _ in _GROUPS)
+# The tiles standing before the win, packed: three bits a tile kind (UNIT[t]), a block's tiles one
+# addition (PACKED), so a suit's (or the honours') counts are a shift and a mask.
+UNIT = tuple(1 << 3 * t for t in range(34))
+PACKED = {CHOW: {t: UNIT[t] + UNIT[t + 1] + UNIT[t + 2] for t in range(27) if t % 9 <= 6},
+          PUNG: {t: 3 * UNIT[t] for t in range(34)}, KONG: {t: 4 * UNIT[t] for t in range(34)},
+          PAIR: {t: 2 * UNIT[t] for t in range(34)}, SINGLE: {t: UNIT[t] for t in range(34)}}
+_GROUP = (1 << 27) - 1  # a suit's nine fields (the honours: seven)
 
 
-def _suit_shape(sub: tuple, g: int):
-    table = _SHAPES[g]
-    got = table.get(sub)
-    if got is None:
-        key = n = odd = weight = 0
-        for i, c in enumerate(sub):
-            key |= c << 3 * i
-            n += c
-            weight += i * c
-            if c & 1:
-                odd |= 1 << i
-        shape = _shape(key, n, g < 3, weight)
-        if len(table) >= 65536:
-            table.clear()
-        got = table[sub] = (shape is not None, bool(shape), odd, key, n, weight)
-    return got
+# per suit (and the honours), kept per its packed counts (random hands repeat a few thousand contents):
+# (they are sets and at most a pair, they hold the pair, the tiles (bit i: the group's i-th) held an odd
+# number of times, their number, their weight)
+@lru_cache(maxsize=65536)
+def _group_shape(key: int, suited: bool) -> tuple:
+    n = odd = weight = 0
+    for i in range(9 if suited else 7):
+        c = key >> 3 * i & 7
+        n += c
+        weight += i * c
+        if c & 1:
+            odd |= 1 << i
+    shape = _shape(key, n, suited, weight)
+    return shape is not None, bool(shape), odd, n, weight
 
 
-def _suit_waits(sub: tuple, g: int, shape) -> tuple:
-    table = _WAITS[g]
-    got = table.get(sub)
-    if got is not None:
-        return got
-    _ok, _paired, _odd, key, n, weight = shape
+# and (the tiles whose adding makes them sets and a pair, those that make them sets only), asked only
+# when the other groups leave room for a tile of this one (most hands: the winning tile's suit only)
+@lru_cache(maxsize=65536)
+def _group_waits(key: int, suited: bool) -> tuple:
+    _ok, _paired, _odd, n, weight = _group_shape(key, suited)
     with_pair = sets_only = 0
-    suited = g < 3
     if n % 3:  # (n + 1 tiles of 3k + 1 are never sets and a pair)
-        for i in range(len(sub)):
+        for i in range(9 if suited else 7):
             # a tile away from every tile held (two ranks or more in its suit) completes no set
             if not key & (_NEAR[i] if suited else 7 << 3 * i):
                 continue
@@ -272,43 +250,28 @@ def _suit_waits(sub: tuple, g: int, shape) -> tuple:
                     with_pair |= 1 << i
                 else:
                     sets_only |= 1 << i
-    if len(table) >= 65536:
-        table.clear()
-    got = table[sub] = (with_pair, sets_only)
-    return got
+    return with_pair, sets_only
 
 
-def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
-    """Whether the tiles before the win (`counts` less the winning tile) waited on one tile kind only:
-    sets and a pair, or seven pairs when `seven` (a concealed hand of 13). Copies in sight are not
-    counted (the Green Book judges the shape of the hand, as MahjongGB does)."""
-    # (the standing hand differs from `counts` in the winning tile's suit only)
-    g_win = 3 if win >= 27 else win // 9
-    subs = []
-    shapes = []
-    bad = pairs = 0
-    for g, (base, end) in enumerate(_GROUPS):
-        sub = counts[base:end]
-        if g == g_win:
-            sub = list(sub)
-            sub[win - base] -= 1
-            sub = tuple(sub)
-        s = _suit_shape(sub, g)
-        subs.append(sub)
-        shapes.append(s)
-        if not s[0]:
-            bad += 1
-        if s[1]:
-            pairs += 1
-    # a tile completes sets and a pair when every suit (and the honours) splits into sets and at most
-    # a pair and exactly one holds the pair; seven pairs: all counts even after the tile, so only the
-    # one tile held an odd number of times
+def unique_wait(standing: int, seven: bool) -> bool:
+    """Whether the tiles standing before the win (packed) waited on one tile kind only: sets and a pair,
+    or seven pairs when `seven` (a concealed hand of 13). Copies in sight are not counted (the Green
+    Book judges the shape of the hand, as MahjongGB does)."""
+    # (straight-line code: a reading asks this once, and comprehensions cost more than the look-ups)
+    keys = (standing & _GROUP, standing >> 27 & _GROUP, standing >> 54 & _GROUP, standing >> 81)
+    s0, s1, s2, s3 = shapes = (_group_shape(keys[0], True), _group_shape(keys[1], True),
+                               _group_shape(keys[2], True), _group_shape(keys[3], False))
+    bad = (not s0[0]) + (not s1[0]) + (not s2[0]) + (not s3[0])
+    pairs = s0[1] + s1[1] + s2[1] + s3[1]
+    # a tile completes sets and a pair when every group splits into sets and at most a pair and exactly
+    # one holds the pair; seven pairs: all counts even after the tile, so only the one tile held an odd
+    # number of times
     seven_g = seven_bit = -1
     if seven:
         odd = [(g, s[2]) for g, s in enumerate(shapes) if s[2]]
         if len(odd) == 1 and odd[0][1] & (odd[0][1] - 1) == 0:
             seven_g, seven_bit = odd[0]
-    elif bad > 1 or pairs > 2:  # no suit has the others sets and at most a pair
+    elif bad > 1 or pairs > 2:  # no group has the others sets and at most a pair
         return False
     found = 0
     for g, s in enumerate(shapes):
@@ -316,45 +279,48 @@ def unique_wait(counts: tuple, win: int, seven: bool) -> bool:
         if bad - (not s[0]) or others_pairs > 1:
             bits = 0
         else:
-            with_pair, sets_only = _suit_waits(subs[g], g, s)
+            with_pair, sets_only = _group_waits(keys[g], g < 3)
             bits = sets_only if others_pairs else with_pair
         if g == seven_g:
             bits |= seven_bit
         if bits:
-            found += bin(bits).count("1")
+            if bits & (bits - 1):  # (two tiles or more)
+                return False
+            found += 1
             if found > 1:
                 return False
     return found == 1
 
 
 def _position(blocks, win):
-    """Edge, closed or single from the concealed blocks holding the winning tile (that order)."""
+    """(edge, closed, single or None: where the winning tile sits in the concealed blocks holding it, in
+    that order; the concealed tiles of the blocks but the winning tile, packed)."""
     edge = closed = single = False
-    for b in blocks:
-        if b.meld is not None:
+    standing = -UNIT[win]
+    packed = PACKED
+    for kind, tile, _wild, meld in blocks:
+        if meld is not None:
             continue
-        if b.kind == CHOW:
-            if b.tile + 1 == win:
+        standing += packed[kind][tile]
+        if kind == CHOW:
+            if tile + 1 == win:
                 closed = True
-            elif b.tile == win or b.tile + 2 == win:
+            elif tile == win or tile + 2 == win:
                 edge = True
-        elif b.kind == PAIR and b.tile == win:
+        elif kind == PAIR and tile == win:
             single = True
-    return "edge" if edge else "closed" if closed else "single" if single else None
+    return ("edge" if edge else "closed" if closed else "single" if single else None), standing
 
 
 def wait_of(f):
     """The wait fan of a reading (MCR 边张 / 嵌张 / 单钓将): the hand waited on one tile and the winning
     tile sits at the edge of a chow, in its middle, or in the pair. None when there is no such wait."""
-    d = f.__dict__
-    if "_mcr_wait" in d:
-        return d["_mcr_wait"]
     hand = f.hand
     win = hand.win_tile
     got = None
     if f.form == "standard":
-        got = _position(f.blocks, win)  # (no position of the winning tile: no wait fan, whatever the wait)
-        if got is not None and not unique_wait(hand.counts, win, not hand.melds):
+        got, standing = _position(f.blocks, win)  # (no place of the winning tile: no wait fan, whatever the wait)
+        if got is not None and not unique_wait(standing, not hand.melds):
             got = None
     elif f.form == "mcr_knitted_straight":
         knit = tuple(b.tile for b in f.blocks if b.kind == SINGLE)
@@ -364,12 +330,9 @@ def wait_of(f):
             if win not in knit or hand.counts[win] == 3:
                 got = "single"
         else:
-            rest = list(hand.counts)
-            for t in knit:
-                rest[t] -= 1
-            if rest[win]:
-                got = _position([b for b in f.blocks if b.kind != SINGLE], win)
-                if got is not None and not unique_wait(tuple(rest), win, False):
-                    got = None
-    d["_mcr_wait"] = got
+            # the set and the pair besides the straight: the winning tile in one of them, if the tiles
+            # before it waited on that tile only (the straight's tiles are no set)
+            got, standing = _position([b for b in f.blocks if b.kind != SINGLE], win)
+            if got is not None and not unique_wait(standing, False):
+                got = None
     return got

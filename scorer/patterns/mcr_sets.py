@@ -8,11 +8,11 @@ The Green Book's principles for fans made of several sets:
 - a fan of three sets (pure straight, triple pung...) implies the two-set fans inside it.
 `sequence_fans` and `pung_fans` apply them to the chows and to the pungs of a reading (the counting
 order of the reference engine MahjongGB, so ties resolve alike); `kong_fans` turns the concealed
-pungs and kongs into the kong fans. `analyse(f)` keeps the result on the reading's Facts.
+pungs and kongs into the kong fans; `set_fans(f)` gives all of them for one reading.
 """
 from __future__ import annotations
 
-from ..notation.hand import CHOW, KONG, PAIR, PUNG
+from functools import lru_cache
 
 # the Green Book's order of suits: characters, bamboo, dots (it decides which three chows of four are
 # read first, as in MahjongGB); honours after, winds E S W N then dragons red, green, white
@@ -202,10 +202,27 @@ def _add(out, fan):
         out[fan] = out.get(fan, 0) + 1
 
 
+def _related(tiles) -> bool:
+    """Whether some of these pungs can make a fan together: every fan of pungs holds two suited ones of
+    ranks a rank or less apart (double, shifted, triple pungs), two of dragons or three of winds."""
+    ranks = dragons = winds = 0
+    for t in tiles:
+        if t >= 31:
+            dragons += 1
+        elif t >= 27:
+            winds += 1
+        else:
+            bit = 1 << t % 9
+            if ranks & (bit | bit << 1 | bit >> 1):
+                return True
+            ranks |= bit
+    return dragons >= 2 or winds >= 3
+
+
 def pung_fans(tiles: list) -> dict:
     """The fans pungs and kongs make together (same principles as `sequence_fans`)."""
     n = len(tiles)
-    if n < 2:
+    if n < 2 or not _related(tiles):
         return {}
     t = sorted(tiles, key=order_key)
     out: dict = {}
@@ -266,96 +283,53 @@ def kong_fans(concealed_pungs: int, melded_kongs: int, concealed_kongs: int, mix
 
 # ---- one reading ---------------------------------------------------------------------------
 
-class McrSets:
-    """The sets of one reading as MCR counts them."""
+def set_fans(f) -> dict:
+    """The fans the reading's sets make together, fan name -> count (shared: read, never written).
 
-    __slots__ = ("chows", "pungs", "pair", "melded", "fans", "concealed_pungs", "standard")
-
-    def __init__(self, f, mixed_kongs: bool):
-        chows = []
-        pungs = f.pung_tiles  # (Facts' one pass: pung and kong tiles in the blocks' order)
-        pair = None
-        melded = concealed_pungs = melded_kongs = concealed_kongs = 0
-        win = f.hand.win_tile
-        win_in_chow = False
-        win_pung = 0
-        for kind, tile, _wild, meld in f.blocks:  # (unpacking reads a Block faster than its getters)
-            if meld is not None and not meld.concealed:  # a claimed set
-                melded += 1
-                if kind == CHOW:
-                    chows.append(tile)
-                elif kind == KONG:
-                    melded_kongs += 1
-            elif kind == CHOW:
-                chows.append(tile)
-                if meld is None and tile <= win <= tile + 2:
-                    win_in_chow = True
-            elif kind == PUNG:
-                concealed_pungs += 1
-                if meld is None and tile == win:
-                    win_pung += 1
-            elif kind == KONG:
-                concealed_kongs += 1
-            elif kind == PAIR and pair is None:
-                pair = tile
-        # a discard that completes a pung (and can be read in no concealed chow) makes it exposed
-        if not f.self_draw and not win_in_chow:
-            concealed_pungs -= win_pung
-        self.chows, self.pungs, self.pair, self.melded = chows, pungs, pair, melded
-        self.concealed_pungs = concealed_pungs
-        self.standard = standard = len(chows) + len(pungs) == 4 and pair is not None
-        if not standard and not pungs:
-            self.fans = _NO_FANS
-            return
-        # the fans depend on these alone: readings of many hands share them
-        key = (standard and (tuple(chows), pair, tuple(pungs)), concealed_pungs, melded_kongs, concealed_kongs,
-               mixed_kongs)
-        fans = _FANS.get(key)
-        if fans is None:
-            fans = {}
-            if standard:
-                fans.update(kept_sequence_fans(chows, pair))
-                fans.update(kept_pung_fans(pungs))
-            if pungs:
-                fans.update(_kept(_KONGS, key[1:], kong_fans, *key[1:]))
-            if len(_FANS) >= 65536:
-                _FANS.clear()
-            _FANS[key] = fans
-        self.fans = fans
+    A pung of the concealed tiles is concealed unless a discard completed it: the winning tile, won on a
+    discard, in a pung and in no concealed chow of the reading (where a chow can hold it, the winner
+    reads it there, as MahjongGB does)."""
+    s = f.set_shape
+    pungs = f.pung_tiles
+    standard = len(s.chows) + len(pungs) == 4 and s.pair is not None
+    if not standard and not pungs:
+        return _NO_FANS
+    hidden = s.concealed_pungs
+    if not f.self_draw and not s.win_in_chow:
+        hidden -= s.win_pungs
+    kongs = _kong_fans(hidden, s.claimed_kongs, s.concealed_kongs,
+                       bool(f.options.get("concealed_and_melded_kong", False)))
+    if not standard:
+        return kongs
+    chows = s.chows
+    pair = s.pair
+    # (each part kept per what it reads: the chows in any order, and the pair only where sequence_fans
+    # reads it, four chows with a pair of 5s; the pungs in any order)
+    sequence = chow_fans(tuple(sorted(chows)), pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else None) \
+        if len(chows) > 1 else _NO_FANS
+    pung = pungs_fans(tuple(sorted(pungs))) if len(pungs) > 1 else _NO_FANS
+    if not pung and not kongs:
+        return sequence
+    if not sequence and not kongs:
+        return pung
+    return {**sequence, **pung, **kongs}
 
 
-_NO_FANS: dict = {}  # (shared, like every `fans`: read, never written)
-_FANS: dict = {}  # the sets' shape -> their fans
-# and each part of it (hands meet fewer of these than of whole shapes)
-_SEQUENCE: dict = {}  # (chows, pair) -> sequence_fans
-_PUNGS: dict = {}  # pungs -> pung_fans
-_KONGS: dict = {}  # kong_fans' arguments -> kong_fans
+_NO_FANS: dict = {}
 
 
-def _kept(table: dict, key, fn, *args) -> dict:
-    got = table.get(key)
-    if got is None:
-        if len(table) >= 65536:
-            table.clear()
-        got = table[key] = fn(*args)
-    return got
+@lru_cache(maxsize=256)
+def _kong_fans(concealed_pungs: int, claimed_kongs: int, concealed_kongs: int, mixed_kongs: bool) -> dict:
+    return kong_fans(concealed_pungs, claimed_kongs, concealed_kongs, mixed_kongs)
 
 
-def kept_sequence_fans(chows: list, pair) -> dict:
-    """sequence_fans, kept per (chows, pair) (shared: read, never written)."""
-    return _kept(_SEQUENCE, (tuple(chows), pair), sequence_fans, chows, pair)
+@lru_cache(maxsize=65536)
+def chow_fans(chows: tuple, pair) -> dict:
+    """sequence_fans of these chows and pair, worked out once (shared: read, never written)."""
+    return sequence_fans(chows, pair)
 
 
-def kept_pung_fans(pungs: list) -> dict:
-    """pung_fans, kept per pungs (shared: read, never written)."""
-    return _kept(_PUNGS, tuple(pungs), pung_fans, pungs)
-
-
-def analyse(f) -> McrSets:
-    """The MCR set analysis of a reading, computed once and kept on its Facts."""
-    d = f.__dict__
-    got = d.get("_mcr")
-    if got is None:
-        got = d["_mcr"] = McrSets(f, bool(f.options.get("concealed_and_melded_kong", False)))
-        d["_mcr_fans"] = got.fans
-    return got
+@lru_cache(maxsize=65536)
+def pungs_fans(pungs: tuple) -> dict:
+    """pung_fans of these pungs, worked out once (shared: read, never written)."""
+    return pung_fans(pungs)
