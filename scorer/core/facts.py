@@ -94,7 +94,7 @@ class Facts:
       wait                how the winning tile completed its block (`_wait`)
     (A tile with two pungs, which only wild tiles make, sets its bit once: pung_tiles counts both.)
     Worked out when first read: chow_pairs, kinds, tiles, sets / chows / pungs / kongs (the blocks of
-    each kind), set_shape (the sets by kind and concealment: SetShape) and the rest below."""
+    each kind) and the rest below; set_shape (the sets by kind and concealment: SetShape) on each read."""
 
     __slots__ = ("hand", "reading", "ctx", "wild", "options", "form", "blocks", "win_type", "self_draw", *_FILLED,
                  "__dict__")  # (the facts worked out when first read are kept in the dict)
@@ -294,12 +294,14 @@ class Facts:
     def white_is_substitute(self) -> bool:
         return bool(self.wild and self.wild.substitute is not None and WHITE in self.hand.concealed)
 
-    # ---- the sets by concealment, worked out when first read -----------------------------------
+    # ---- the sets by concealment, worked out on each read --------------------------------------
     # (a separate part: the rulesets that count claimed sets, kongs by kind and concealed pungs apart,
     # as the Chinese Official rules do, read it; the one pass above stays as cheap as it was)
-    @cached_property
+    @property
     def set_shape(self) -> SetShape:
-        """The reading's sets by kind and concealment in one pass (SetShape's fields)."""
+        """The reading's sets by kind and concealment in one pass (SetShape's fields). Not kept: its
+        one reader (MCR's set_fans, a lookup table) reads it once a reading, and keeping it costs
+        more than making it (a cached_property's first read takes a lock)."""
         hand = self.hand
         if not hand.melds and not self.n_kongs:  # (most hands: every set a chow or pung of the concealed tiles)
             win = hand.win_tile

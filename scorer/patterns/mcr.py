@@ -5,7 +5,7 @@ tiles present are mcr_tiles.py's. Where a shared family has the fan (all pungs, 
 pairs, dragon and wind pungs, how the hand was won), variants/mcr.yaml names the shared predicate."""
 from __future__ import annotations
 
-from ..core.facts import HONOUR_MASK, tile_mask
+from ..core.facts import HONOUR_MASK, ORPHAN_MASK, tile_mask
 from ..notation.hand import CHOW
 from ..rulesets.registry import lookup, pattern, reads
 from .mcr_forms import KNITTED_SETS, wait_of
@@ -33,8 +33,8 @@ def mcr_all_chows(f):
     shared all_chows reads the standard form only)."""
     if f.n_pungs or f.form != "standard" and f.form != "mcr_knitted_straight":
         return 0
-    s = f.set_shape
-    return int(len(s.chows) == (4 if f.form == "standard" else 1) and s.pair is not None and s.pair < 27)
+    pair = f.pair
+    return int(f.n_chows == (4 if f.form == "standard" else 1) and pair is not None and pair.tile < 27)
 
 
 def _standard(f) -> bool:
@@ -90,6 +90,8 @@ def mcr_terminal_pungs(f):
     """Pung of terminals or honours (幺九刻), each: pungs of 1s and 9s, and of winds that score no wind
     fan of their own. A pung of the seat or prevalent wind, the three wind pungs of big three winds
     or little four winds, and the 1s or 9s pung nine gates holds already count there."""
+    if not f.pung_mask & ORPHAN_MASK:  # (most readings: no pung of terminals or honours at all)
+        return 0
     n = winds = lone_winds = 0
     seat, prevalent = f.seat_wind, f.round_wind
     for t in f.pung_tiles:
@@ -203,7 +205,10 @@ def mcr_nine_gates(f):
 def concealment(f):
     """concealed: no claimed set, won on a discard (门前清); fully: no claimed set, self-drawn (不求人);
     melded: four claimed sets, won on a discard (全求人); else None. Concealed kongs are not claimed."""
-    claimed = f.set_shape.claimed
+    claimed = 0
+    for m in f.hand.melds:  # (every reading holds the declared melds as they are)
+        if not m.concealed:
+            claimed += 1
     if not claimed:
         return "fully" if f.self_draw else "concealed"
     return "melded" if claimed == 4 and not f.self_draw else None
