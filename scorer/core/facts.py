@@ -306,10 +306,9 @@ class Facts:
         if not hand.melds and not self.n_kongs:  # (most hands: every set a chow or pung of the concealed tiles)
             win = hand.win_tile
             chows = tuple([b[1] for b in self.blocks if b[0] == CHOW])
-            win_in_chow = False
-            for t in chows:
-                if t <= win <= t + 2:
-                    win_in_chow = True
+            # a chow whose lowest tile is win - 2, win - 1 or win holds it (no chow starts at an 8 or 9,
+            # so those bits are of the winning tile's suit)
+            win_in_chow = bool(self.chow_mask << 2 >> win & 7)
             pair = self.pair
             return _new_shape(SetShape, (chows, None if pair is None else pair[1], 0, 0, 0, self.n_pungs,
                                          self.pung_tiles.count(win), win_in_chow))

@@ -80,7 +80,10 @@ def mcr_all_even_pungs(f):
 @pattern()
 def mcr_tile_hog(f):
     """Tile hog: all four tiles of a kind used without a kong, once per such kind."""
-    return f.hand.all_counts.count(4) - f.n_kongs
+    hand = f.hand
+    # (without melds the concealed counts are all the tiles: the parser made them, all_counts is made
+    # on first read)
+    return (hand.all_counts if hand.melds else hand.counts).count(4) - f.n_kongs
 
 
 # ---- single pungs and winds --------------------------------------------------------------------

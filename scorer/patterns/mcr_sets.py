@@ -297,8 +297,11 @@ def set_fans(f) -> dict:
     hidden = s.concealed_pungs
     if not f.self_draw and not s.win_in_chow:
         hidden -= s.win_pungs
-    kongs = _kong_fans(hidden, s.claimed_kongs, s.concealed_kongs,
-                       bool(f.options.get("concealed_and_melded_kong", False)))
+    if s.claimed_kongs or s.concealed_kongs or hidden >= 2:
+        kongs = _kong_fans(hidden, s.claimed_kongs, s.concealed_kongs,
+                           bool(f.options.get("concealed_and_melded_kong", False)))
+    else:  # (most readings: no kong and fewer than two concealed pungs make no fan here)
+        kongs = _NO_FANS
     if not standard:
         return kongs
     chows = s.chows
