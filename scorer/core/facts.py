@@ -50,7 +50,7 @@ def _kinds_of(mask: int) -> frozenset:
 # one ruleset and not another, is read slower)
 _FILLED = ("pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "has_terminals", "suits",
          "outside", "outside_terminals", "concealed_pungs", "chow_mask", "pung_mask", "kong_mask",
-         "concealed_pung_mask", "seat_wind", "round_wind", "closed", "wait")
+         "concealed_pung_mask", "seat_wind", "round_wind", "closed", "open_hand", "special", "wait")
 EAGER = frozenset(_FILLED)
 
 
@@ -91,6 +91,8 @@ class Facts:
       concealed_pung_mask bit set of the concealed pungs' and kongs' tiles
       seat_wind, round_wind   the winner's seat wind and the prevailing wind as tiles
       closed              no set claimed before the win (concealed kongs keep the hand closed)
+      open_hand           not closed (a fact a predicate's `@gate` can name)
+      special             the form is a special one (not "standard"; `@gate` again)
       wait                how the winning tile completed its block (`_wait`)
     (A tile with two pungs, which only wild tiles make, sets its bit once: pung_tiles counts both.)
     Worked out when first read: chow_pairs, kinds, tiles, sets / chows / pungs / kongs (the blocks of
@@ -106,6 +108,7 @@ class Facts:
         self.wild = wild
         self.options = options or {}
         self.form, self.blocks, _win = reading  # (unpacked: a NamedTuple's field getters are no specialised reads)
+        self.special = self.form != "standard"
         self.win_type = win_type = ctx.win_type
         self.self_draw = win_type == "self_draw"
         self._fill()
@@ -168,7 +171,8 @@ class Facts:
         self.seat_wind = _WIND_OF.get(ctx.seat_wind)
         self.round_wind = _WIND_OF.get(ctx.round)
         hand = self.hand
-        self.closed = not hand.melds or hand.is_closed  # (concealed kongs keep a hand closed)
+        self.closed = closed = not hand.melds or hand.is_closed  # (concealed kongs keep a hand closed)
+        self.open_hand = not closed
         self.wait = self._wait(win)
 
     # ---- sets, in the blocks' order (the counts above are what most patterns need) -------------
