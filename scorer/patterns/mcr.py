@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ..core.facts import HONOUR_MASK, ORPHAN_MASK, tile_mask
 from ..notation.hand import CHOW
-from ..rulesets.registry import lookup, pattern, reads
+from ..rulesets.registry import gate, lookup, pattern, reads
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import set_fans
 from .mcr_tiles import rank_bands, tile_fans
@@ -40,6 +40,7 @@ def mcr_sets_fan(f, fan="pure_double_chow"):
 
 
 @pattern()
+@gate("n_chows")
 def mcr_all_chows(f):
     """Four chows and a suited pair; with a knitted straight, its one set a chow and a suited pair (the
     shared all_chows reads the standard form only)."""
@@ -62,6 +63,7 @@ def _outside(b) -> bool:
 
 
 @pattern()
+@gate("outside")
 def mcr_outside_hand(f):
     """Outside hand: every set and the pair hold a terminal or an honour."""
     if f.mask & _MIDDLE or not _standard(f):  # a block holding a 4, 5 or 6 holds no terminal
@@ -82,6 +84,7 @@ def mcr_all_fives(f):
 
 
 @pattern()
+@gate("n_pungs")
 def mcr_all_even_pungs(f):
     """All even pungs: pungs (kongs) and a pair of even suited tiles only."""
     if f.n_chows or f.mask & ~_EVEN or not _standard(f):
@@ -101,6 +104,7 @@ def mcr_tile_hog(f):
 # ---- single pungs and winds --------------------------------------------------------------------
 
 @pattern()
+@gate("n_pungs")
 def mcr_terminal_pungs(f):
     """Pung of terminals or honours (幺九刻), each: pungs of 1s and 9s, and of winds that score no wind
     fan of their own. A pung of the seat or prevalent wind, the three wind pungs of big three winds
