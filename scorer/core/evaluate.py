@@ -9,7 +9,7 @@ their table a reading instead of one call each (a ruleset asks dozens of entries
 from __future__ import annotations
 
 from functools import lru_cache, partial
-from operator import itemgetter
+from operator import attrgetter, itemgetter
 from types import FunctionType
 
 from ..rulesets.bind import Bound
@@ -104,8 +104,11 @@ class Compiled:
     hand with the same bonus tiles and seat wind: its hits are kept by those values (`kept_hits`).
     The context-only predicates (`@reads("ctx")`) are asked every reading: a key of a whole Context
     costs more than they do where contexts seldom repeat (bench/competition.py), and most hands read
-    one way. Also the bits each order excludes and the orders that exclude something or belong to a
-    series (a reading hitting none of them keeps every hit as it is)."""
+    one way. The reading group's direct calls are split by their `@gate` (registry.py): those with
+    none, asked every reading, and a tree of the facts they cannot hit without (`gated`), each fact
+    read once for all the calls under it. Also the bits each order excludes and the orders that
+    exclude something or belong to a series (a reading hitting none of them keeps every hit as it
+    is)."""
 
     def __init__(self, bound):
         self.patterns = bound.patterns
@@ -118,7 +121,8 @@ class Compiled:
             else:
                 entries = tables.setdefault(fn.lookup[0], {})
                 entries[key] = entries.get(key, ()) + (k,)
-        self.direct, self.tables = tuple(groups[None][0]), tuple(groups[None][1].items())
+        self.direct, self.gated = _by_gate(groups[None][0], bound.patterns)
+        self.tables = tuple(groups[None][1].items())
         self.by_bonus = (tuple(groups["bonus"][0]), tuple(groups["bonus"][1].items()))
         specs = [spec for spec, *_rest in bound.patterns]
         self.excluded = exclusion_bits(specs, getattr(bound, "excludes", {}))
@@ -140,6 +144,8 @@ class Compiled:
             if n:
                 append((k, n))
         more = False
+        if self.gated and _gated_hits(facts, self.gated, append):
+            more = True
         if self.tables:
             _table_hits(facts, self.tables, append)
             more = True
@@ -170,6 +176,55 @@ class Compiled:
         if self.interacting.isdisjoint(k for k, _item in pairs):
             return [i for _k, i in pairs]
         return resolve(pairs, self.excluded)
+
+
+def _gate_of(fn, params: dict) -> tuple:
+    """The facts (attribute names, in the order declared) a predicate cannot hit without (`@gate`)."""
+    gate = getattr(fn, "gate", None)
+    if gate is None:
+        return ()
+    prepare = getattr(fn, "prepare", None)
+    if prepare:
+        params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
+    return tuple(dict.fromkeys(gate(**params)))
+
+
+def _by_gate(calls, patterns) -> tuple:
+    """The calls [(order, fn)] split: those with no gate, and a tree of gates, each node (fact getter,
+    its calls, its child nodes), the predicates whose gates start alike sharing the nodes: a reading
+    skips every call under a fact that does not hold with one read."""
+    direct, tree = [], {}
+    for k, call in calls:
+        _spec, fn, params, _value = patterns[k]
+        names = _gate_of(fn, params)
+        if not names:
+            direct.append((k, call))
+            continue
+        children, gated = tree, None
+        for name in names:
+            children, gated = children.setdefault(name, ({}, []))
+        gated.append((k, call))
+    return tuple(direct), _frozen(tree)
+
+
+def _frozen(tree: dict) -> tuple:
+    """The tree as nested tuples (getter, calls, children)."""
+    return tuple((attrgetter(name), tuple(calls), _frozen(children)) for name, (children, calls) in tree.items())
+
+
+def _gated_hits(facts, nodes, append) -> bool:
+    """Append the hits of the gated calls whose gates hold; whether any hit."""
+    hit = False
+    for test, calls, children in nodes:
+        if test(facts):
+            for k, call in calls:
+                n = call(facts)
+                if n:
+                    append((k, n))
+                    hit = True
+            if children and _gated_hits(facts, children, append):
+                hit = True
+    return hit
 
 
 def _table_hits(facts, tables, append) -> None:

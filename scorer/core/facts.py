@@ -50,7 +50,7 @@ def _kinds_of(mask: int) -> frozenset:
 # one ruleset and not another, is read slower)
 _FILLED = ("pung_tiles", "pair", "n_chows", "n_pungs", "n_kongs", "mask", "has_honours", "has_terminals", "suits",
          "outside", "outside_terminals", "concealed_pungs", "chow_mask", "pung_mask", "kong_mask",
-         "concealed_pung_mask", "seat_wind", "round_wind", "closed", "wait")
+         "concealed_pung_mask", "seat_wind", "round_wind", "closed", "open_hand", "special", "wait")
 EAGER = frozenset(_FILLED)
 
 
@@ -91,10 +91,12 @@ class Facts:
       concealed_pung_mask bit set of the concealed pungs' and kongs' tiles
       seat_wind, round_wind   the winner's seat wind and the prevailing wind as tiles
       closed              no set claimed before the win (concealed kongs keep the hand closed)
+      open_hand           not closed (a fact a predicate's `@gate` can name)
+      special             the form is a special one (not "standard"; `@gate` again)
       wait                how the winning tile completed its block (`_wait`)
     (A tile with two pungs, which only wild tiles make, sets its bit once: pung_tiles counts both.)
     Worked out when first read: chow_pairs, kinds, tiles, sets / chows / pungs / kongs (the blocks of
-    each kind), set_shape (the sets by kind and concealment: SetShape) and the rest below."""
+    each kind) and the rest below; set_shape (the sets by kind and concealment: SetShape) on each read."""
 
     __slots__ = ("hand", "reading", "ctx", "wild", "options", "form", "blocks", "win_type", "self_draw", *_FILLED,
                  "__dict__")  # (the facts worked out when first read are kept in the dict)
@@ -106,6 +108,7 @@ class Facts:
         self.wild = wild
         self.options = options or {}
         self.form, self.blocks, _win = reading  # (unpacked: a NamedTuple's field getters are no specialised reads)
+        self.special = self.form != "standard"
         self.win_type = win_type = ctx.win_type
         self.self_draw = win_type == "self_draw"
         self._fill()
@@ -168,7 +171,8 @@ class Facts:
         self.seat_wind = _WIND_OF.get(ctx.seat_wind)
         self.round_wind = _WIND_OF.get(ctx.round)
         hand = self.hand
-        self.closed = not hand.melds or hand.is_closed  # (concealed kongs keep a hand closed)
+        self.closed = closed = not hand.melds or hand.is_closed  # (concealed kongs keep a hand closed)
+        self.open_hand = not closed
         self.wait = self._wait(win)
 
     # ---- sets, in the blocks' order (the counts above are what most patterns need) -------------
@@ -294,20 +298,21 @@ class Facts:
     def white_is_substitute(self) -> bool:
         return bool(self.wild and self.wild.substitute is not None and WHITE in self.hand.concealed)
 
-    # ---- the sets by concealment, worked out when first read -----------------------------------
+    # ---- the sets by concealment, worked out on each read --------------------------------------
     # (a separate part: the rulesets that count claimed sets, kongs by kind and concealed pungs apart,
     # as the Chinese Official rules do, read it; the one pass above stays as cheap as it was)
-    @cached_property
+    @property
     def set_shape(self) -> SetShape:
-        """The reading's sets by kind and concealment in one pass (SetShape's fields)."""
+        """The reading's sets by kind and concealment in one pass (SetShape's fields). Not kept: its
+        one reader (MCR's set_fans, a lookup table) reads it once a reading, and keeping it costs
+        more than making it (a cached_property's first read takes a lock)."""
         hand = self.hand
         if not hand.melds and not self.n_kongs:  # (most hands: every set a chow or pung of the concealed tiles)
             win = hand.win_tile
             chows = tuple([b[1] for b in self.blocks if b[0] == CHOW])
-            win_in_chow = False
-            for t in chows:
-                if t <= win <= t + 2:
-                    win_in_chow = True
+            # a chow whose lowest tile is win - 2, win - 1 or win holds it (no chow starts at an 8 or 9,
+            # so those bits are of the winning tile's suit)
+            win_in_chow = bool(self.chow_mask << 2 >> win & 7)
             pair = self.pair
             return _new_shape(SetShape, (chows, None if pair is None else pair[1], 0, 0, 0, self.n_pungs,
                                          self.pung_tiles.count(win), win_in_chow))

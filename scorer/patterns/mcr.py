@@ -5,11 +5,12 @@ tiles present are mcr_tiles.py's. Where a shared family has the fan (all pungs, 
 pairs, dragon and wind pungs, how the hand was won), variants/mcr.yaml names the shared predicate."""
 from __future__ import annotations
 
-from ..core.facts import HONOUR_MASK, tile_mask
+from ..core.facts import HONOUR_MASK, ORPHAN_MASK, tile_mask
 from ..notation.hand import CHOW
-from ..rulesets.registry import lookup, pattern, reads
+from ..rulesets.registry import gate, lookup, pattern, reads
 from .mcr_forms import KNITTED_SETS, wait_of
 from .mcr_sets import set_fans
+from .mcr_tiles import rank_bands, tile_fans
 
 _MIDDLE = tile_mask(s * 9 + r for s in range(3) for r in (3, 4, 5))  # ranks 4-6: no block of theirs is outside
 _FIVES_REACH = tile_mask(s * 9 + r for s in range(3) for r in range(2, 7))  # ranks 3-7: the blocks holding a 5
@@ -17,10 +18,21 @@ _EVEN = tile_mask(s * 9 + r for s in range(3) for r in (1, 3, 5, 7))
 _SUITED = (1 << 27) - 1
 
 
+# ---- what the fans below read of one reading, worked out once ------------------------------------
+
+def reading_fans(f) -> dict:
+    """The tables of one reading in one (shared: read only): the fans its sets make together
+    (set_fans), its form's (form_fans), its tiles' (tile_fans, rank_bands), its concealment's and its
+    wait's. The entries below look their answers up here: the engine fetches it once a reading, not
+    six tables. (The tables' keys differ: fan names, form keys, ("suits", n), rank bands (low, high),
+    concealment and wait kinds.)"""
+    return {**set_fans(f), **form_fans(f), **tile_fans(f), **rank_bands(f), **concealment_fans(f), **wait_fans(f)}
+
+
 # ---- set combinations ----------------------------------------------------------------------
 
 @pattern()
-@lookup(set_fans, "fan")
+@lookup(reading_fans, "fan")
 def mcr_sets_fan(f, fan="pure_double_chow"):
     """A fan the sets make together (chows, pungs, concealed pungs, kongs), after the non-repeat and
     account-once principles (mcr_sets.py)."""
@@ -28,13 +40,14 @@ def mcr_sets_fan(f, fan="pure_double_chow"):
 
 
 @pattern()
+@gate("n_chows")
 def mcr_all_chows(f):
     """Four chows and a suited pair; with a knitted straight, its one set a chow and a suited pair (the
     shared all_chows reads the standard form only)."""
     if f.n_pungs or f.form != "standard" and f.form != "mcr_knitted_straight":
         return 0
-    s = f.set_shape
-    return int(len(s.chows) == (4 if f.form == "standard" else 1) and s.pair is not None and s.pair < 27)
+    pair = f.pair
+    return int(f.n_chows == (4 if f.form == "standard" else 1) and pair is not None and pair.tile < 27)
 
 
 def _standard(f) -> bool:
@@ -50,6 +63,7 @@ def _outside(b) -> bool:
 
 
 @pattern()
+@gate("outside")
 def mcr_outside_hand(f):
     """Outside hand: every set and the pair hold a terminal or an honour."""
     if f.mask & _MIDDLE or not _standard(f):  # a block holding a 4, 5 or 6 holds no terminal
@@ -70,6 +84,7 @@ def mcr_all_fives(f):
 
 
 @pattern()
+@gate("n_pungs")
 def mcr_all_even_pungs(f):
     """All even pungs: pungs (kongs) and a pair of even suited tiles only."""
     if f.n_chows or f.mask & ~_EVEN or not _standard(f):
@@ -80,16 +95,22 @@ def mcr_all_even_pungs(f):
 @pattern()
 def mcr_tile_hog(f):
     """Tile hog: all four tiles of a kind used without a kong, once per such kind."""
-    return f.hand.all_counts.count(4) - f.n_kongs
+    hand = f.hand
+    # (without melds the concealed counts are all the tiles: the parser made them, all_counts is made
+    # on first read)
+    return (hand.all_counts if hand.melds else hand.counts).count(4) - f.n_kongs
 
 
 # ---- single pungs and winds --------------------------------------------------------------------
 
 @pattern()
+@gate("n_pungs")
 def mcr_terminal_pungs(f):
     """Pung of terminals or honours (幺九刻), each: pungs of 1s and 9s, and of winds that score no wind
     fan of their own. A pung of the seat or prevalent wind, the three wind pungs of big three winds
     or little four winds, and the 1s or 9s pung nine gates holds already count there."""
+    if not f.pung_mask & ORPHAN_MASK:  # (most readings: no pung of terminals or honours at all)
+        return 0
     n = winds = lone_winds = 0
     seat, prevalent = f.seat_wind, f.round_wind
     for t in f.pung_tiles:
@@ -170,14 +191,14 @@ _FORM_FANS = {"nine_gates": {"nine_gates": 1}, "shifted": {"shifted": 1}, "knitt
 
 
 @pattern()
-@lookup(form_fans, "greater")
+@lookup(reading_fans, "greater")
 def mcr_honours_knitted(f, greater=False):
     """Honours and knitted tiles: greater (七星不靠: all seven honours) or lesser (全不靠)."""
     return form_fans(f).get(greater, 0)
 
 
 @pattern()
-@lookup(form_fans, key=lambda: "knitted")
+@lookup(reading_fans, key=lambda: "knitted")
 def mcr_knitted_straight(f):
     """Knitted straight (组合龙): 147, 258, 369 of three different suits, in the knitted-straight form
     or as the nine suited tiles of lesser honours and knitted tiles."""
@@ -185,14 +206,14 @@ def mcr_knitted_straight(f):
 
 
 @pattern()
-@lookup(form_fans, key=lambda: "shifted")
+@lookup(reading_fans, key=lambda: "shifted")
 def mcr_seven_shifted_pairs(f):
     """Seven shifted pairs: seven pairs of seven consecutive tiles of one suit."""
     return form_fans(f).get("shifted", 0)
 
 
 @pattern()
-@lookup(form_fans, key=lambda: "nine_gates")
+@lookup(reading_fans, key=lambda: "nine_gates")
 def mcr_nine_gates(f):
     """Nine gates: 1112345678999 of one suit concealed, won on any tile of that suit."""
     return form_fans(f).get("nine_gates", 0)
@@ -203,7 +224,10 @@ def mcr_nine_gates(f):
 def concealment(f):
     """concealed: no claimed set, won on a discard (门前清); fully: no claimed set, self-drawn (不求人);
     melded: four claimed sets, won on a discard (全求人); else None. Concealed kongs are not claimed."""
-    claimed = f.set_shape.claimed
+    claimed = 0
+    for m in f.hand.melds:  # (every reading holds the declared melds as they are)
+        if not m.concealed:
+            claimed += 1
     if not claimed:
         return "fully" if f.self_draw else "concealed"
     return "melded" if claimed == 4 and not f.self_draw else None
@@ -215,7 +239,7 @@ def concealment_fans(f) -> dict:
 
 
 @pattern()
-@lookup(concealment_fans, "kind")
+@lookup(reading_fans, "kind")
 def mcr_concealment(f, kind="concealed"):
     """The reading's concealment is `kind` (concealed, fully or melded: `concealment`)."""
     return int(concealment(f) == kind)
@@ -231,7 +255,7 @@ _ONE_OF = {None: _NONE, **{name: {name: 1} for name in ("concealed", "fully", "m
 
 
 @pattern()
-@lookup(wait_fans, "kind")
+@lookup(reading_fans, "kind")
 def mcr_wait(f, kind="single"):
     """The hand waited on one tile kind and the winning tile completed the edge of a chow (edge), its
     middle (closed) or the pair (single); one of the three, in that order."""
@@ -272,3 +296,34 @@ def mcr_chicken_hand(f):
     return 0
 
 
+# ---- the tiles of the whole hand (their tables: mcr_tiles.py) --------------------------------------
+
+@pattern()
+@lookup(reading_fans, key=lambda suits=2: ("suits", suits))
+def mcr_suits(f, suits=2):
+    """The hand holds tiles of exactly `suits` suits, honours or not: one voided suit (2). (The flushes
+    and no honours are the shared one_suit and no_honours.)"""
+    return tile_fans(f).get(("suits", suits), 0)
+
+
+@pattern()
+@lookup(reading_fans, key=lambda: "all_types")
+def mcr_all_types(f):
+    """All types: characters, bamboo, dots, winds and dragons all present."""
+    return tile_fans(f).get("all_types", 0)
+
+
+@pattern()
+@lookup(reading_fans, "mask")
+def mcr_tiles_within(f, mask="simples"):
+    """Every tile is in the named group: simples (all simples), reversible. (All terminals, all honours,
+    all terminals and honours and all green are the shared predicates of tiles.py.)"""
+    return tile_fans(f).get(mask, 0)
+
+
+@pattern()
+@lookup(reading_fans, "low", "high")
+def mcr_ranks(f, low=1, high=9):
+    """Every tile is suited, of rank low..high (upper tiles 7-9, middle 4-6, lower 1-3, upper four
+    6-9, lower four 1-4)."""
+    return rank_bands(f).get((low, high), 0)

@@ -289,6 +289,8 @@ def set_fans(f) -> dict:
     A pung of the concealed tiles is concealed unless a discard completed it: the winning tile, won on a
     discard, in a pung and in no concealed chow of the reading (where a chow can hold it, the winner
     reads it there, as MahjongGB does)."""
+    if f.n_chows < 2 and f.n_pungs < 2 and not f.n_kongs:  # (no two sets of a kind, no kong: no fan here)
+        return _NO_FANS
     s = f.set_shape
     pungs = f.pung_tiles
     standard = len(s.chows) + len(pungs) == 4 and s.pair is not None
@@ -297,8 +299,11 @@ def set_fans(f) -> dict:
     hidden = s.concealed_pungs
     if not f.self_draw and not s.win_in_chow:
         hidden -= s.win_pungs
-    kongs = _kong_fans(hidden, s.claimed_kongs, s.concealed_kongs,
-                       bool(f.options.get("concealed_and_melded_kong", False)))
+    if s.claimed_kongs or s.concealed_kongs or hidden >= 2:
+        kongs = _kong_fans(hidden, s.claimed_kongs, s.concealed_kongs,
+                           bool(f.options.get("concealed_and_melded_kong", False)))
+    else:  # (most readings: no kong and fewer than two concealed pungs make no fan here)
+        kongs = _NO_FANS
     if not standard:
         return kongs
     chows = s.chows

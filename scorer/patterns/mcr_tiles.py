@@ -1,13 +1,13 @@
 """Chinese Official (MCR) fans of the tiles of the whole hand the shared families (tiles.py) do not
 have: one voided suit, tiles within a group (all simples, reversible tiles), rank bands (upper, middle,
-lower tiles, upper and lower four), all types. Each reads the tile kinds present (Facts.mask)."""
+lower tiles, upper and lower four), all types: the tables of them, each read from the tile kinds
+present (Facts.mask); the fans' entries (scorer/patterns/mcr.py) look their answers up there."""
 from __future__ import annotations
 
 from functools import lru_cache
 
 from ..core.facts import TERMINAL_MASK, tile_mask
 from ..notation.tiles import DRAGON_TILES, WIND_TILES
-from ..rulesets.registry import lookup, pattern
 
 # 推不倒: tiles that look the same upside down: 1234589 dots, 245689 bamboo, white dragon
 _REVERSIBLE = tile_mask([9 + r for r in (0, 1, 2, 3, 4, 7, 8)] + [18 + r for r in (1, 3, 4, 5, 7, 8)] + [31])
@@ -48,29 +48,6 @@ def _tile_fans(simples: bool, reversible: bool, suits: int, all_types: bool) -> 
 _ALL_TYPES = {"all_types": 1}
 
 
-@pattern()
-@lookup(tile_fans, key=lambda suits=2: ("suits", suits))
-def mcr_suits(f, suits=2):
-    """The hand holds tiles of exactly `suits` suits, honours or not: one voided suit (2). (The flushes
-    and no honours are the shared one_suit and no_honours.)"""
-    return tile_fans(f).get(("suits", suits), 0)
-
-
-@pattern()
-@lookup(tile_fans, key=lambda: "all_types")
-def mcr_all_types(f):
-    """All types: characters, bamboo, dots, winds and dragons all present."""
-    return tile_fans(f).get("all_types", 0)
-
-
-@pattern()
-@lookup(tile_fans, "mask")
-def mcr_tiles_within(f, mask="simples"):
-    """Every tile is in the named group: simples (all simples), reversible. (All terminals, all honours,
-    all terminals and honours and all green are the shared predicates of tiles.py.)"""
-    return tile_fans(f).get(mask, 0)
-
-
 def rank_bands(f) -> dict:
     """(low, high) -> 1 for every band of ranks (1-9) that holds all the hand's tiles, none with an
     honour; what mcr_ranks's entries look up (shared: read only)."""
@@ -87,11 +64,3 @@ _NONE: dict = {}
 @lru_cache(maxsize=128)
 def _bands(lowest: int, highest: int) -> dict:
     return {(low, high): 1 for low in range(1, lowest + 1) for high in range(highest, 10)}
-
-
-@pattern()
-@lookup(rank_bands, "low", "high")
-def mcr_ranks(f, low=1, high=9):
-    """Every tile is suited, of rank low..high (upper tiles 7-9, middle 4-6, lower 1-3, upper four
-    6-9, lower four 1-4)."""
-    return rank_bands(f).get((low, high), 0)

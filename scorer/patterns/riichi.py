@@ -14,8 +14,9 @@ from __future__ import annotations
 from ..core.facts import ORPHAN_MASK
 from ..errors import ImpossibleHand
 from ..notation.hand import CHOW
-from ..rulesets.registry import pattern, reads
+from ..rulesets.registry import gate, pattern, reads
 from .riichi_fu import check_riichi_context, pinfu_shape
+from .sets import open_gate
 
 _STRAIGHT = 0b1001001  # chows starting on 1, 4 and 7 of one suit (chow_mask bits)
 _RANKS = 0x1FF  # the nine ranks of a suit (bits 0-8)
@@ -51,6 +52,7 @@ def riichi_flag(f, flag):
 
 @pattern()
 @reads("ctx")
+@gate("ctx.last_tile")
 def riichi_last_tile(f, drawn):
     """Haitei (the last wall tile, drawn; a kong replacement is not the last wall tile) or houtei
     (the discard after it; a robbed kong is not a discard)."""
@@ -64,6 +66,7 @@ def riichi_last_tile(f, drawn):
 
 @pattern()
 @reads("ctx")
+@gate(when=lambda robbed, **_given: ("ctx.robbed",) if robbed else ("ctx.kong_draw",))
 def riichi_kong_win(f, robbed):
     """Rinshan kaihou (won on a kong's replacement tile) or chankan (robbing an added kong)."""
     return (1 if f.ctx.robbed else 0) if robbed else (1 if f.ctx.kong_draw else 0)
@@ -71,6 +74,7 @@ def riichi_kong_win(f, robbed):
 
 @pattern()
 @reads("ctx")
+@gate("ctx.first_turn")
 def riichi_first_turn(f, who):
     """Tenhou (dealer, own first draw), chiihou (non-dealer, own first draw), renhou (non-dealer, on a
     discard before the first draw)."""
@@ -88,18 +92,21 @@ def riichi_first_turn(f, who):
 # ---- shape -----------------------------------------------------------------------------------
 
 @pattern()
+@gate("closed", "n_chows")
 def pinfu(f):
     """Pinfu: closed, no fu but the base (four chows, a pair that is not a value tile, two-sided wait)."""
     return 1 if f.n_chows == 4 and f.closed and pinfu_shape(f) else 0
 
 
 @pattern()
+@gate(when=open_gate)
 def all_simples(f, open=None):
     """Tanyao: no terminal or honour anywhere (open hands by the open-tanyao option)."""
     return 0 if f.mask & ORPHAN_MASK or open == f.closed else 1
 
 
 @pattern()
+@gate("closed", "n_chows")
 def riichi_pure_double_chow(f, twice=False):
     """Iipeikou (two identical chows) / ryanpeikou (two such pairs); closed hands only."""
     if f.n_chows < 2 or not f.closed:
@@ -109,6 +116,7 @@ def riichi_pure_double_chow(f, twice=False):
 
 
 @pattern()
+@gate(when=lambda open=None, **_given: open_gate(open) + ("n_chows",))
 def riichi_straight(f, open=None):
     """Ittsu: 123, 456 and 789 chows of one suit."""
     if f.n_chows < 3 or open == f.closed:
@@ -118,6 +126,7 @@ def riichi_straight(f, open=None):
 
 
 @pattern()
+@gate(when=lambda kind, open=None, **_given: open_gate(open) + ("n_chows" if kind == CHOW else "n_pungs",))
 def riichi_three_colour(f, kind, open=None):
     """Sanshoku doujun (the same chow in each suit) / doukou (the same pung or kong in each suit)."""
     if (f.n_chows if kind == CHOW else f.n_pungs) < 3 or open == f.closed:
@@ -127,6 +136,7 @@ def riichi_three_colour(f, kind, open=None):
 
 
 @pattern()
+@gate("concealed_pungs")
 def four_concealed_pungs(f, single_wait):
     """Suu ankou: four concealed pungs; `single_wait` the form won on the pair (suu ankou tanki)."""
     if f.concealed_pungs != 4:
@@ -135,6 +145,7 @@ def four_concealed_pungs(f, single_wait):
 
 
 @pattern()
+@gate("special")
 def thirteen_orphans_riichi(f, pure):
     """Kokushi musou: one of each terminal and honour and a pair of one; `pure` the thirteen-sided
     form (the pair was made by the winning tile)."""

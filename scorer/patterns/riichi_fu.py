@@ -10,7 +10,7 @@ from ..notation.format import red_fives
 from ..notation.hand import CHOW, KONG
 from ..notation.parse import parse_tiles_only
 from ..notation.tiles import DRAGON_TILES
-from ..rulesets.registry import pattern
+from ..rulesets.registry import gate, pattern
 
 MAX_INDICATORS = 5  # the first indicator and one for each of four kongs
 
@@ -86,12 +86,14 @@ def pinfu_shape(f) -> bool:
 
 
 @pattern()
+@gate("closed")
 def riichi_fu_closed_ron(f):
     """Menzen kafu: 10 fu for a closed hand won on a discard (or a robbed kong)."""
     return 1 if not f.self_draw and f.closed and f.form == "standard" else 0
 
 
 @pattern()
+@gate("self_draw")
 def riichi_fu_self_draw(f, pinfu_too=False):
     """Tsumo fu: 2 fu for a self-drawn win, except pinfu (a hand with no other fu keeps its 20)."""
     if not f.self_draw or f.form != "standard":
@@ -100,12 +102,15 @@ def riichi_fu_self_draw(f, pinfu_too=False):
 
 
 @pattern()
+@gate("open_hand", "n_chows")
 def riichi_fu_open_pinfu(f):
     """An open hand with no fu at all is counted 30 fu (2 fu added before rounding)."""
     return 1 if f.n_chows == 4 and not f.closed and pinfu_shape(f) else 0
 
 
 @pattern()
+@gate(when=lambda kind, concealed, **_given: ("n_kongs" if kind == KONG else "n_pungs",)
+      + (("concealed_pungs",) if concealed else ()))
 def riichi_fu_set(f, kind, orphan, concealed):
     """Fu of pungs and kongs by kind, terminal/honour or simple, concealed or open (a pung completed
     by a discard is open). Returns how many sets of this kind the reading has."""
@@ -122,6 +127,7 @@ def riichi_fu_set(f, kind, orphan, concealed):
 
 
 @pattern()
+@gate("has_honours")
 def riichi_fu_pair(f):
     """A pair of dragons, of the seat wind or of the round wind: 2 fu each way it is a value tile (a
     pair of the wind that is both seat and round wind: 4)."""
@@ -142,6 +148,7 @@ def riichi_fu_wait(f, wait):
 # ---- dora -----------------------------------------------------------------------------------
 
 @pattern()
+@gate(when=lambda ura=False, **_given: ("ctx.ura",) if ura else ("ctx.dora",))
 def dora_count(f, ura=False):
     """Dora (or ura dora): each tile of the hand, kongs with four, counts once per indicator that
     points at it."""

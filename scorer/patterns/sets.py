@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..notation.hand import KONG, PAIR, PUNG
 from ..notation.parse import parse_tile
 from ..notation.tiles import DRAGON_TILES, HONOURS, WIND_TILES
-from ..rulesets.registry import pattern, prepare
+from ..rulesets.registry import gate, pattern, prepare
 
 _GROUPS = {"dragons": DRAGON_TILES, "winds": WIND_TILES, "honours": HONOURS}
 
@@ -32,8 +32,24 @@ def tile_group(name) -> frozenset:
 _PARSED_GROUPS: dict = {}  # a YAML list of tiles -> its frozenset, parsed once
 
 
+def _group_gate(tiles, least: int) -> tuple:
+    """The gate of an entry that needs a pung of its group once the group has `least` tiles: a pung,
+    and an honour where the group is all honours."""
+    group = tile_group(tiles)
+    if len(group) < least:
+        return ()
+    return ("has_honours", "n_pungs") if group <= HONOURS else ("n_pungs",)
+
+
+def open_gate(open=None, **_given) -> tuple:
+    """The gate of an entry with an `open` parameter (true: counted on an open hand only; false: on a
+    closed one only)."""
+    return () if open is None else ("open_hand",) if open else ("closed",)
+
+
 @pattern()
 @prepare(tiles=tile_group)
+@gate(when=lambda tiles="honours", **_given: _group_gate(tiles, 1))
 def pungs_of(f, tiles="honours", exposed=None):
     """One per pung or kong of the given tiles (`dragons`, `winds`, `honours` or a list).
     `exposed`: true counts only exposed ones, false only concealed ones."""
@@ -54,12 +70,14 @@ def pungs_of(f, tiles="honours", exposed=None):
 
 
 @pattern()
+@gate("has_honours", "n_pungs")
 def seat_wind_pung(f):
     """A pung or kong of the winner's own (seat) wind."""
     return 1 if f.seat_wind in f.pung_tiles else 0
 
 
 @pattern()
+@gate("has_honours", "n_pungs")
 def round_wind_pung(f):
     """A pung or kong of the prevailing (round) wind."""
     return 1 if f.round_wind in f.pung_tiles else 0
@@ -88,12 +106,14 @@ def all_chows(f, pair="suited"):
 
 
 @pattern()
+@gate("n_pungs")
 def all_pungs(f):
     """Every set a pung or kong (standard form)."""
     return 1 if f.n_pungs and not f.n_chows and f.form == "standard" else 0
 
 
 @pattern()
+@gate(when=lambda count=3, **_given: ("concealed_pungs",) if count >= 1 else ())
 def concealed_pungs(f, count=3, exact=False):
     """At least (or exactly) `count` concealed pungs/kongs; a pung completed by a discard is exposed."""
     n = f.concealed_pungs
@@ -101,6 +121,7 @@ def concealed_pungs(f, count=3, exact=False):
 
 
 @pattern()
+@gate(when=lambda count=1, **_given: ("n_kongs",) if count >= 1 else ())
 def kongs(f, count=1, exact=False, kind=None):
     """At least (or exactly) `count` kongs; `kind`: `concealed` or `exposed` to count only those."""
     n = f.n_kongs if kind is None else sum(1 for b in f.kongs if (kind == "concealed") == b.meld.concealed)
@@ -109,6 +130,7 @@ def kongs(f, count=1, exact=False, kind=None):
 
 @pattern()
 @prepare(tiles=tile_group)
+@gate(when=lambda tiles="dragons", **_given: _group_gate(tiles, 2))
 def little_three(f, tiles="dragons"):
     """Pungs of all but one of the group and a pair of the last (little dragons: 2+pair;
     little winds: 3+pair)."""
@@ -124,6 +146,7 @@ def little_three(f, tiles="dragons"):
 
 @pattern()
 @prepare(tiles=tile_group)
+@gate(when=lambda tiles="dragons", **_given: _group_gate(tiles, 1))
 def great_three(f, tiles="dragons"):
     """Pungs or kongs of every tile of the group (great dragons, great winds)."""
     group = tiles if tiles.__class__ is frozenset else tile_group(tiles)
@@ -143,6 +166,8 @@ def pair_of(f, tiles="dragons"):
 
 
 @pattern()
+@gate(when=lambda honours=True, open=None, **_given: open_gate(open)
+      + ("outside" if honours else "outside_terminals",))
 def outside_hand(f, honours=True, open=None):
     """Every set and the pair (and a special form's single tiles) hold a terminal or, with `honours`,
     an honour (`honours: false`: every one a terminal). `open`: true counts it on an open hand only, false on a closed one only."""
@@ -152,12 +177,14 @@ def outside_hand(f, honours=True, open=None):
 
 
 @pattern()
+@gate("closed")
 def closed_hand(f, self_drawn=False):
     """No set claimed before the win; with `self_drawn: true`, also won on one's own draw."""
     return 1 if f.closed and (f.self_draw or not self_drawn) else 0
 
 
 @pattern()
+@gate(when=lambda name="seven_pairs", **_given: ("special",) if name != "standard" else ())
 def form(f, name="seven_pairs"):
     """The reading is the named special form (seven_pairs, thirteen_orphans...)."""
     return 1 if f.form == name else 0

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from ..core.facts import HONOUR_MASK, TERMINAL_MASK, tile_mask
 from ..notation.tiles import GREEN_TILES
-from ..rulesets.registry import pattern
+from ..rulesets.registry import gate, pattern
+from .sets import open_gate
 
 _GREEN_MASK = tile_mask(GREEN_TILES)
 # each mask's complement: a hand holds only those tiles when `mask & complement` is 0
@@ -18,6 +19,7 @@ def no_honours(f):
 
 
 @pattern()
+@gate(when=lambda honours="with", open=None, **_given: open_gate(open) + ("has_honours",) * (honours == "with"))
 def one_suit(f, honours="with", open=None):
     """Tiles of a single suit; `honours`: `with` (honours required: clean/mixed one-suit),
     `without` (none allowed: pure), `any`. `open`: true counts it on an open hand only, false on a
@@ -44,6 +46,7 @@ def all_terminals(f):
 
 
 @pattern()
+@gate("has_honours", "has_terminals")
 def terminals_and_honours(f):
     """Only 1s, 9s and honours, with at least one of each kind."""
     m = f.mask
@@ -57,6 +60,7 @@ def all_green(f):
 
 
 @pattern()
+@gate(when=lambda concealed=True, **_given: ("closed",) if concealed else ())
 def nine_gates(f, concealed=True, wait=False):
     """Nine Gates: 1112345678999 of one suit and another tile of that suit. `concealed`: no melded
     set (a concealed kong has four tiles, so it never fits). `wait`: the winning tile must be the

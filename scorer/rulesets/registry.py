@@ -106,6 +106,19 @@ def reads(what: str):
     return deco
 
 
+def gate(*facts: str, when=None):
+    """Declare facts a pattern predicate cannot hit without: each a Facts attribute read for its
+    truth ("closed", "n_kongs", "ctx.last_tile" for the context's), or `when`, a function of the
+    entry's parameters (by keyword, as the YAML gives them) returning such names (a tuple; empty: no
+    gate). A compiled ruleset asks the predicates sharing a gate only when every fact of it holds,
+    so a reading skips a group of them with one read (core/evaluate.py). The predicate still tests
+    what it needs itself: asked directly it answers the same."""
+    def deco(fn):
+        fn.gate = when if when is not None else (lambda **_given: facts)
+        return fn
+    return deco
+
+
 def lookup(table, *params: str, key=None):
     """Declare that a pattern predicate's answer is `table(facts).get(key, 0)`, the key its parameter
     `params[0]` (several: the tuple of theirs in that order), for many entries of a ruleset that read

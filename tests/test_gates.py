@@ -1,0 +1,58 @@
+"""A predicate's `@gate` names facts it cannot hit without: the compiled ruleset, which skips the
+predicates of a false gate, must find every hit that asking each predicate in turn finds, on the
+readings of random hands of several rulesets (a gate that is no necessary condition drops a hit)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from scorer.core import engine
+from scorer.core import setup as engine_setup
+from scorer.core.evaluate import compiled
+from scorer.core.facts import Facts
+from scorer.errors import MjError
+from scorer.notation.parse import parse_hand
+from tests import mcr_diff, riichi_diff
+from tests.gen import benchmark_hands
+
+
+def _cases(variant: str, n: int):
+    if variant == "riichi":
+        return [(text, ctx, riichi_diff.OPTION_SETS[0][0]) for text, _s, ctx, _kw in riichi_diff.make_cases(n, 5)]
+    if variant == "mcr":
+        rng = random.Random(5)
+        return [(*mcr_diff.make_case(rng)[:2], mcr_diff.RULES) for _ in range(n)]
+    return [(text, ctx, {"min_faan": 0}) for text, ctx in benchmark_hands(n, 5)]
+
+
+def _every_call(bound, facts) -> list:
+    out = []
+    for k, (_spec, fn, params, _value) in enumerate(bound.patterns):
+        n = fn(facts, **params)
+        if n:
+            out.append((k, n))
+    return out
+
+
+@pytest.mark.parametrize("variant", ["riichi", "mcr", "hk-old"])
+def test_gated_hits_equal_every_predicate_asked(variant):
+    checked = 0
+    for text, ctx, rules in _cases(variant, 600):
+        try:
+            s = engine_setup._setup(ctx, variant, rules, {})
+            hand = parse_hand(text, win=s.ctx.win, max_size=s.max_size, dealt=s.variant.dealt_sizes)
+            wild = s.wild or engine_setup._wild_of(s.bound, s.ctx)
+            readings = engine.readings_of(hand, s.variant, s.bound, wild)
+        except MjError:
+            continue
+        c = compiled(s.bound)
+        for r in readings:
+            facts = Facts(hand, r, s.ctx, wild, s.bound.options)
+            try:
+                want = _every_call(s.bound, facts)
+            except MjError:
+                continue
+            assert c.hits(Facts(hand, r, s.ctx, wild, s.bound.options)) == want, (text, ctx)
+            checked += 1
+    assert checked > 300
