@@ -130,6 +130,8 @@ class Compiled:
         # one Item per (order, count, type of count): 1, 1.0 and True are equal keys, yet a count
         # shows as written
         self.item = lru_cache(maxsize=4096)(self._item)
+        # the Item of each pattern hit once (most hits): read by order, without a cache's key
+        self.once = tuple(self._item(k, 1, int) for k in range(len(bound.patterns)))
 
     def _item(self, k: int, n, _kind=None) -> Item:
         spec, _fn, _params, value = self.patterns[k]
@@ -155,7 +157,7 @@ class Compiled:
                 out += got
                 more = True
         if more:
-            out.sort(key=_FIRST)
+            out.sort()  # (by order: two hits never share one, so their counts are never compared)
         return out
 
     def _kept(self, facts, name, key) -> tuple:
@@ -171,8 +173,8 @@ class Compiled:
 
     def items_of(self, hits) -> list[Item]:
         """The items that count among hits [(order, count, ...)] in order."""
-        item = self.item
-        pairs = [(k, item(k, n, n.__class__)) for k, n, *_rest in hits]
+        item, once = self.item, self.once
+        pairs = [(k, once[k] if n == 1 and n.__class__ is int else item(k, n, n.__class__)) for k, n, *_rest in hits]
         if self.interacting.isdisjoint(k for k, _item in pairs):
             return [i for _k, i in pairs]
         return resolve(pairs, self.excluded)
@@ -273,7 +275,8 @@ def evaluate(bound, facts) -> list[Item]:
             return []
         item = c.item
         if c.interacting.isdisjoint(map(_FIRST, hits)):
-            return [item(k, n, n.__class__) for k, n in hits]
+            once = c.once
+            return [once[k] if n == 1 and n.__class__ is int else item(k, n, n.__class__) for k, n in hits]
         try:
             return list(_resolved(c, tuple((k, n, n.__class__) for k, n in hits)))
         except TypeError:  # (an unhashable count: resolved, not kept)

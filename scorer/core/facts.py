@@ -157,9 +157,9 @@ class Facts:
         self.n_pungs = len(pung_tiles)  # kongs included
         self.n_kongs = n_kongs
         self.mask = mask
-        self.has_honours = bool(mask & HONOUR_MASK)
-        self.has_terminals = bool(mask & TERMINAL_MASK)
-        self.suits = _SUIT_SETS[bool(mask & _MANS) | bool(mask & _PINS) << 1 | bool(mask & _SOUS) << 2]
+        self.has_honours = mask & HONOUR_MASK != 0  # (a comparison, not bool(): no call)
+        self.has_terminals = mask & TERMINAL_MASK != 0
+        self.suits = _SUIT_SETS[(mask & _MANS != 0) | (mask & _PINS != 0) << 1 | (mask & _SOUS != 0) << 2]
         self.outside = outside
         self.outside_terminals = outside_terminals
         self.concealed_pungs = concealed_pungs
