@@ -18,10 +18,11 @@ from .result import Item
 _FIRST = itemgetter(0)
 
 
-def bound_call(fn, params: dict):
+def bound_call(fn, params: dict, given: int = 1):
     """fn(facts) with `params` fixed: a copy of the predicate whose defaults are the pattern's
     parameters (called with the facts alone it runs as the predicate itself, with no wrapper call in
-    between), or functools.partial where fn is no plain function or takes **kwargs."""
+    between), or functools.partial where fn is no plain function or takes **kwargs. `given`: how many
+    leading arguments each call passes (a model: its items or value, the context and the Bound)."""
     prepare = getattr(fn, "prepare", None)
     if prepare:
         params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
@@ -30,14 +31,14 @@ def bound_call(fn, params: dict):
     code = getattr(fn, "__code__", None)
     if code is None or not isinstance(fn, FunctionType):
         return partial(fn, **params)
-    names = code.co_varnames[1:code.co_argcount]
+    names = code.co_varnames[given:code.co_argcount]
     kwonly = code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
     defaults = fn.__defaults__ or ()
-    given = dict(zip(names[len(names) - len(defaults):], defaults))
-    given.update((n, v) for n, v in params.items() if n in names)
-    if any(n not in names and n not in kwonly for n in params) or any(n not in given for n in names):
+    fixed = dict(zip(names[len(names) - len(defaults):], defaults))
+    fixed.update((n, v) for n, v in params.items() if n in names)
+    if any(n not in names and n not in kwonly for n in params) or any(n not in fixed for n in names):
         return partial(fn, **params)  # (**kwargs, or a parameter with neither a default nor a value)
-    bound = FunctionType(code, fn.__globals__, fn.__name__, tuple(given[n] for n in names), fn.__closure__)
+    bound = FunctionType(code, fn.__globals__, fn.__name__, tuple(fixed[n] for n in names), fn.__closure__)
     bound.__kwdefaults__ = {**(fn.__kwdefaults__ or {}), **{n: params[n] for n in kwonly if n in params}} or None
     return bound
 
