@@ -84,6 +84,7 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
     options = bound.options
     memo: dict = {}  # hand-level refusal index -> its answer
     values: dict = {}  # the items -> the value they make (readings of one hand repeat a few)
+    kept: list = []  # the hits of the context-only predicates, asked at the first reading valued (evaluate.py)
 
     def value_of(items):
         key = tuple(items)
@@ -93,7 +94,7 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
         return value
 
     def work(facts):
-        return value_of(evaluate(bound, facts))
+        return value_of(evaluate(bound, facts, kept))
 
     instant = _instant(hand, ctx, variant) if variant is not None and variant.instant else None
     stop_at = None if variant is None else CEILING_FROM
@@ -144,7 +145,7 @@ def score_readings(hand, readings, ctx, wild, bound, evaluate, value_call, name:
                     if why is not None:
                         raise IllegalWin(f"not a legal win under {name}: {why}")
                 continue
-        value = value_of(evaluate(bound, facts))
+        value = value_of(evaluate(bound, facts, kept))
         why = "" if value.legal else value.reason
         if instant is not None and not why:
             why = instant(reading.form)

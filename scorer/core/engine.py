@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache, partial
+from functools import lru_cache
 
 from ..errors import ContextError, IllegalWin
 from ..notation.hand import Hand
@@ -12,7 +12,7 @@ from ..rulesets.context import Context
 from ..rulesets.context_values import check_total
 from ..rulesets.registry import PAY_MODELS, VALUE_MODELS
 from .best import choose, result
-from .evaluate import evaluate
+from .evaluate import bound_call, evaluate
 from .facts import Facts
 from .forms import FORMS
 from .result import Result, net_of
@@ -55,14 +55,18 @@ def _models(bound: Bound):
 def _model_calls(bound: Bound):
     """(value(items, ctx, bound), pay(value, ctx, bound, facts)): the Bound's models with its parameters."""
     vfn, spec, entry, pspec = _models(bound)
-    value = partial(vfn, total=None, **spec)
-    fn = entry.fn
+    # copies of the models whose defaults are the Bound's parameters: called with no keywords to unpack
+    value = bound_call(vfn, {"total": None, **spec}, given=3)
     if "facts" in entry.params:  # a model that reads the winner's hand (its kongs...)
+        fn = entry.fn
+
         def pay(value, ctx, bound, facts=None):
             return fn(value, ctx, bound, facts=facts, **pspec)
     else:
+        fn = bound_call(entry.fn, pspec, given=3)
+
         def pay(value, ctx, bound, facts=None):
-            return fn(value, ctx, bound, **pspec)
+            return fn(value, ctx, bound)
     return value, pay
 
 

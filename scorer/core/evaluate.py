@@ -18,10 +18,11 @@ from .result import Item
 _FIRST = itemgetter(0)
 
 
-def bound_call(fn, params: dict):
+def bound_call(fn, params: dict, given: int = 1):
     """fn(facts) with `params` fixed: a copy of the predicate whose defaults are the pattern's
     parameters (called with the facts alone it runs as the predicate itself, with no wrapper call in
-    between), or functools.partial where fn is no plain function or takes **kwargs."""
+    between), or functools.partial where fn is no plain function or takes **kwargs. `given`: how many
+    leading arguments each call passes (a model: its items or value, the context and the Bound)."""
     prepare = getattr(fn, "prepare", None)
     if prepare:
         params = {n: prepare[n](v) if n in prepare else v for n, v in params.items()}
@@ -30,14 +31,14 @@ def bound_call(fn, params: dict):
     code = getattr(fn, "__code__", None)
     if code is None or not isinstance(fn, FunctionType):
         return partial(fn, **params)
-    names = code.co_varnames[1:code.co_argcount]
+    names = code.co_varnames[given:code.co_argcount]
     kwonly = code.co_varnames[code.co_argcount:code.co_argcount + code.co_kwonlyargcount]
     defaults = fn.__defaults__ or ()
-    given = dict(zip(names[len(names) - len(defaults):], defaults))
-    given.update((n, v) for n, v in params.items() if n in names)
-    if any(n not in names and n not in kwonly for n in params) or any(n not in given for n in names):
+    fixed = dict(zip(names[len(names) - len(defaults):], defaults))
+    fixed.update((n, v) for n, v in params.items() if n in names)
+    if any(n not in names and n not in kwonly for n in params) or any(n not in fixed for n in names):
         return partial(fn, **params)  # (**kwargs, or a parameter with neither a default nor a value)
-    bound = FunctionType(code, fn.__globals__, fn.__name__, tuple(given[n] for n in names), fn.__closure__)
+    bound = FunctionType(code, fn.__globals__, fn.__name__, tuple(fixed[n] for n in names), fn.__closure__)
     bound.__kwdefaults__ = {**(fn.__kwdefaults__ or {}), **{n: params[n] for n in kwonly if n in params}} or None
     return bound
 
@@ -102,9 +103,10 @@ class Compiled:
     context; `@reads("bonus")` the bonus tiles and the seat): each group [(order, fn(facts))] and
     [(table fn, key -> orders)] of its `lookup` entries. The bonus group answers the same for every
     hand with the same bonus tiles and seat wind: its hits are kept by those values (`kept_hits`).
-    The context-only predicates (`@reads("ctx")`) are asked every reading: a key of a whole Context
-    costs more than they do where contexts seldom repeat (bench/competition.py), and most hands read
-    one way. The reading group's direct calls are split by their `@gate` (registry.py): those with
+    The context-only predicates' direct calls (`@reads("ctx")`) are asked once a hand where
+    best.py's reading loop keeps their hits for the hand's later readings (`hits`' `hand`), else
+    with the rest; not kept by Context across hands (a key of a whole Context costs more than they
+    do where contexts seldom repeat, bench/competition.py). The reading group's direct calls are split by their `@gate` (registry.py): those with
     none, asked every reading, and a tree of the facts they cannot hit without (`gated`), each fact
     read once for all the calls under it. Also the bits each order excludes and the orders that
     exclude something or belong to a series (a reading hitting none of them keeps every hit as it
@@ -113,15 +115,24 @@ class Compiled:
     def __init__(self, bound):
         self.patterns = bound.patterns
         groups: dict = {None: ([], {}), "bonus": ([], {})}
+        by_ctx = []  # the direct calls of the context-only predicates
         for k, (_spec, fn, params, _value) in enumerate(bound.patterns):
-            direct, tables = groups["bonus" if getattr(fn, "reads", None) == "bonus" else None]
+            reads = getattr(fn, "reads", None)
+            direct, tables = groups["bonus" if reads == "bonus" else None]
             key = _table_key(fn, params)
             if key is None:
                 direct.append((k, bound_call(fn, params)))
+                if reads == "ctx":
+                    by_ctx.append(k)
             else:
                 entries = tables.setdefault(fn.lookup[0], {})
                 entries[key] = entries.get(key, ()) + (k,)
-        self.direct, self.gated = _by_gate(groups[None][0], bound.patterns)
+        calls = groups[None][0]
+        self.direct, self.gated = _by_gate(calls, bound.patterns)
+        # the same calls laid out twice: all of them for a reading asked alone; without the
+        # context-only ones (asked once a hand) for the readings of a hand that reads many ways
+        self.per_reading = _by_gate([c for c in calls if c[0] not in by_ctx], bound.patterns)
+        self.by_ctx = _by_gate([c for c in calls if c[0] in by_ctx], bound.patterns) if by_ctx else None
         self.tables = tuple(groups[None][1].items())
         self.by_bonus = (tuple(groups["bonus"][0]), tuple(groups["bonus"][1].items()))
         specs = [spec for spec, *_rest in bound.patterns]
@@ -137,16 +148,23 @@ class Compiled:
         spec, _fn, _params, value = self.patterns[k]
         return Item(spec.name, spec.label, value * n, spec.unit, spec.rule, n, spec.group, spec.limit, spec.series)
 
-    def hits(self, facts) -> list:
-        """[(order, count)] of the patterns that hit, in order."""
+    def hits(self, facts, hand=None) -> list:
+        """[(order, count)] of the patterns that hit, in order. `hand`: a list kept for one hand's
+        readings (best.py), holding the context-only group's hits once its first reading asked them."""
         out = []
         append = out.append
-        for k, call in self.direct:
+        direct, gated = self.direct, self.gated
+        if hand is not None and self.by_ctx is not None:
+            direct, gated = self.per_reading
+            if not hand:
+                hand.append(_ctx_hits(facts, *self.by_ctx))
+            out += hand[0]
+        for k, call in direct:
             n = call(facts)
             if n:
                 append((k, n))
-        more = False
-        if self.gated and _gated_hits(facts, self.gated, append):
+        more = bool(out)  # (the kept context-only hits, put first)
+        if gated and _gated_hits(facts, gated, append):
             more = True
         if self.tables:
             _table_hits(facts, self.tables, append)
@@ -245,6 +263,14 @@ def _group_hits(facts, group) -> tuple:
     return tuple(out)
 
 
+def _ctx_hits(facts, direct, gated) -> tuple:
+    """The hits of the context-only predicates: their calls with no gate, then their gated ones."""
+    out = [(k, n) for k, call in direct for n in (call(facts),) if n]
+    if gated:
+        _gated_hits(facts, gated, out.append)
+    return tuple(out)
+
+
 @lru_cache(maxsize=4096)
 def kept_hits(key) -> list:
     """The list the hits of one group of predicates are kept in, per (Compiled, group, key): empty until
@@ -266,11 +292,12 @@ def compiled(bound: Bound) -> Compiled:
     return Compiled(bound)
 
 
-def evaluate(bound, facts) -> list[Item]:
-    """Pattern hits with exclusions and series applied (highest value first decides)."""
+def evaluate(bound, facts, hand=None) -> list[Item]:
+    """Pattern hits with exclusions and series applied (highest value first decides). `hand`: see
+    Compiled.hits."""
     if type(bound) is Bound:
         c = compiled(bound)
-        hits = c.hits(facts)
+        hits = c.hits(facts, hand)
         if not hits:
             return []
         item = c.item

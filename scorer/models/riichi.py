@@ -178,8 +178,8 @@ def riichi_pay(value, ctx, bound, /, honba_ron=300, honba_each=100, stick=1000, 
                      ctx.discarder, ctx.robbed, ctx.players)
     if not ctx.honba and not ctx.sticks:
         return list(main)
-    more = _counters_pay(tuple(t.frm for t in main), ctx.seat, ctx.by_self_draw, ctx.honba, ctx.sticks,
-                         honba_ron, honba_each, stick)
+    more = _counters_pay(ctx.seat, ctx.dealer, ctx.by_self_draw, ctx.discarder, ctx.robbed, ctx.players, ctx.honba,
+                         ctx.sticks, honba_ron, honba_each, stick)
     return [*main, *more]
 
 
@@ -192,19 +192,27 @@ def _hand_pay(base, limit, winner, dealer, self_draw, discarder, robbed, players
     out = []
     if self_draw:
         rows = shares(base, winner_dealer, True)
-        losers = [s for s in SEATS[:players] if s != winner]
-        if not winner_dealer:  # the dealer's share first, then the other two
-            losers = [dealer] + [s for s in losers if s != dealer]
-        for loser, (_d, k, amount) in zip(losers, rows):
+        for loser, (_d, k, amount) in zip(_payers(winner, dealer, True, discarder, robbed, players), rows):
             who = "dealer" if loser == dealer else "non-dealer"
             out.append(Transfer(loser, winner, amount, _why(f"self-draw, {who} pays {k}x basic", k, base, basic, amount)))
     else:
-        payer = discarder or robbed
+        payer, = _payers(winner, dealer, False, discarder, robbed, players)
         (_d, k, amount), = shares(base, winner_dealer, False)
         how = "ron" if discarder else "robbed kong (paid as a ron)"
         who = "dealer" if winner_dealer else "non-dealer"
         out.append(Transfer(payer, winner, amount, _why(f"{who} {how}, {k}x basic", k, base, basic, amount)))
     return tuple(out)
+
+
+def _payers(winner, dealer, self_draw, discarder, robbed, players) -> tuple:
+    """Who pays the hand, in its transfers' order: the discarder (or the robbed player); on a
+    self-draw every other seat, the dealer first."""
+    if not self_draw:
+        return (discarder or robbed,)
+    losers = [s for s in SEATS[:players] if s != winner]
+    if winner != dealer:  # the dealer's share first, then the other two
+        losers = [dealer] + [s for s in losers if s != dealer]
+    return tuple(losers)
 
 
 def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule, whose="yakuman"):
@@ -253,8 +261,10 @@ def _liable_pay(value, ctx, honba_ron, honba_each, stick, liable_for, rule, whos
 
 
 @lru_cache(maxsize=8192)
-def _counters_pay(payers, winner, self_draw, honba, sticks, honba_ron, honba_each, stick) -> tuple:
-    """The honba (from whoever pays the hand: `payers`, in its transfers' order) and the riichi sticks."""
+def _counters_pay(winner, dealer, self_draw, discarder, robbed, players, honba, sticks, honba_ron, honba_each,
+                  stick) -> tuple:
+    """The honba (from whoever pays the hand, in its transfers' order) and the riichi sticks."""
+    payers = _payers(winner, dealer, self_draw, discarder, robbed, players)
     out = []
     n = honba
     if n:
