@@ -100,7 +100,10 @@ class _Setup:
         self.checked = 0.0  # when the ruleset's file was last looked at (set where it is kept: _kept_setup)
 
 
-_ATOM_TYPES = frozenset({str, int, bool, float, type(None)})
+# the value types a kept setup's key holds, each as one byte of the key: equal values of different
+# types (1, True, 1.0) are equal keys, their codes tell them apart; any other type is no atom
+_TYPE_CODES = {str: 0, int: 1, bool: 2, float: 3, type(None): 4}
+_code = _TYPE_CODES.__getitem__
 
 
 def _setup(ctx, variant, rules, kw) -> _Setup:
@@ -119,31 +122,40 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         if nested.__class__ is dict:  # a record's own rules (a batch's): laid over the same way, kept apart
             ctx = {k: v for k, v in ctx.items() if k != "rules"}
             rules = {**nested, **rules} if rules else nested
-        types = _types(ctx, rules)
-        # an entry holds atoms alone, keyed with their types ((1,) == (True,))
-        if _ATOM_TYPES.issuperset(types[0]) and _ATOM_TYPES.issuperset(types[1]):
-            key = (variant, tuple(ctx.items()), tuple(rules.items()) if rules else (), types)
-            try:
-                hit = _kept_setup(key)
-            except TypeError:  # (an unhashable value: made below, nothing kept)
-                pass
-            else:
-                now = monotonic()
-                if now - hit.checked < RECHECK_SECONDS:  # load_variant's own wait, without the call
-                    return hit
-                if load_variant(hit.ref) is hit.variant:
-                    hit.checked = now
-                    return hit
-                _kept_setup.cache_clear()  # a ruleset file changed: every kept setup is made again
-                return _kept_setup(key)
+        try:
+            key = _key(variant, ctx, rules)
+        except KeyError:  # (a value of no atom type: made below, nothing kept)
+            return _made_setup(ctx, variant, rules, kw)
+        hit = _kept_setup(key)  # (atoms and bytes alone: the key hashes)
+        now = monotonic()
+        if now - hit.checked < RECHECK_SECONDS:  # load_variant's own wait, without the call
+            return hit
+        if load_variant(hit.ref) is hit.variant:
+            hit.checked = now
+            return hit
+        _kept_setup.cache_clear()  # a ruleset file changed: every kept setup is made again
+        return _kept_setup(key)
     return _made_setup(ctx, variant, rules, kw)
+
+
+def _key(variant, ctx: dict, rules) -> tuple:
+    """A _kept_setup key: the context's names, values and type codes, then the rules' (KeyError for a
+    value of no atom type). A few flat tuples and bytes, not a pair and a type per item: a new
+    context (the common case) builds, hashes and keeps less."""
+    values = tuple(ctx.values())
+    if not rules:
+        return variant, tuple(ctx), values, bytes(map(_code, map(type, values))), (), (), b""
+    rule_values = tuple(rules.values())
+    return (variant, tuple(ctx), values, bytes(map(_code, map(type, values))), tuple(rules), rule_values,
+            bytes(map(_code, map(type, rule_values))))
 
 
 @lru_cache(maxsize=1024)
 def _kept_setup(key) -> _Setup:
-    """_made_setup of a dict context given as (variant, its items, the rules' items, their types)."""
-    variant, items, rules, _types = key
-    setup = _made_setup(dict(items), variant, dict(rules), {})
+    """_made_setup of a dict context given as its _key."""
+    variant, names, values, _codes, rule_names, rule_values, _rule_codes = key
+    rules = dict(zip(rule_names, rule_values)) if rule_names else {}
+    setup = _made_setup(dict(zip(names, values)), variant, rules, {})
     setup.checked = monotonic()
     return setup
 
@@ -166,11 +178,6 @@ def _made_setup(ctx, variant, rules, kw) -> _Setup:
         c = replace(c, rules={**c.rules, **rules})
     _check_players(c, v)
     return _Setup(ref, v, c, v.bind(c.rules))
-
-
-def _types(ctx: dict, rules) -> tuple:
-    """The types of a dict context's values and of the rules' (part of a _kept_setup key)."""
-    return tuple(map(type, ctx.values())), tuple(map(type, rules.values())) if rules else ()
 
 
 def _check_players(ctx: Context, variant) -> None:

@@ -290,7 +290,9 @@ def _built(clean: dict, extra: dict) -> Context:
     # flag by flag
     d["_given"] = clean
     _derive(d)
-    check_context(ctx)
+    # check_context's fields read from the dict just filled (no attribute look-up per field)
+    _check_table(d["players"], d["seat"], d["round"], d["dealer"], d["discarder"], d["robbed"], d["liable"],
+                 d["self_draw"], d["kong_draw"], d["first_turn"])
     return ctx
 
 
