@@ -174,7 +174,11 @@ def standard_splits(counts: tuple[int, ...], jokers: int = 0) -> list[tuple[Bloc
 def meld_blocks(hand: Hand) -> tuple[Block, ...]:
     if not hand.melds:
         return ()
-    return tuple(Block(m.kind, m.tile, (), m) for m in hand.melds)
+    # (tuple.__new__ skips Block's Python-level __new__: a meld's Block is made for every hand)
+    return tuple([_new_block(Block, (m.kind, m.tile, (), m)) for m in hand.melds])
+
+
+_new_block = tuple.__new__
 
 
 _SIZE = {PAIR: 2, PUNG: 3, KONG: 4, SINGLE: 1}
@@ -201,8 +205,10 @@ def place_win(blocks: tuple[Block, ...], win_tile: int, win_is_wild: bool, first
     return places
 
 
-def standard_readings(hand: Hand, counts: tuple[int, ...], jokers: int, win_is_wild: bool) -> list[Reading]:
-    """Readings of the standard form (sets and a pair), one per split and winning-tile placement."""
+def standard_readings(hand: Hand, counts: tuple[int, ...], jokers: int, win_is_wild: bool,
+                      options=None) -> list[Reading]:
+    """Readings of the standard form (sets and a pair), one per split and winning-tile placement
+    (`options`: the ruleset's hand options, which this form reads none of)."""
     # (the per-suit checks of _plain_splits imply the size check of standard_splits)
     splits = _plain_splits(counts) if not jokers else standard_splits(counts, jokers)
     if not splits:

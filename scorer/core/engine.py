@@ -14,7 +14,7 @@ from ..rulesets.registry import PAY_MODELS, VALUE_MODELS
 from .best import choose, result
 from .evaluate import bound_call, evaluate
 from .facts import Facts
-from .forms import FORMS
+from .forms import readings as read_forms
 from .result import Result, net_of
 from .setup import _setup, _variant_and_context, _wild_of, check_physical, check_size
 from .wild import has_white_melds, resolve_white_melds, split_wild
@@ -93,21 +93,14 @@ def settle(bound: Bound, value, ctx, facts=None):
 
 def readings_of(hand: Hand, variant, bound: Bound, wild) -> list:
     if wild.tile is None and wild.substitute is None:
-        options = bound.hand_options
-        out = []
-        for name in variant.forms:
-            out += FORMS[name](hand, hand.counts, 0, False, options)
-        return out
+        return read_forms(hand, variant.forms, hand.counts, 0, False, bound.hand_options)
     counts, jokers = split_wild(hand.counts, wild)
     win_is_wild = wild.tile is not None and hand.win_tile == wild.tile
     if wild.substitute is not None and hand.win_tile == 31 and wild.tile != 31:
         # split_wild moved the white dragons to the tile they stand for, so the winning white must be
         # placed as that tile too (else no block holds it and the win reads as no hand at all)
         hand = replace(hand, win_tile=wild.substitute)
-    out = []
-    for name in variant.forms:
-        out += FORMS[name](hand, counts, jokers, win_is_wild, bound.hand_options)
-    return out
+    return read_forms(hand, variant.forms, counts, jokers, win_is_wild, bound.hand_options)
 
 
 _WHY_ONE = "the highest value of 1 legal reading(s)"

@@ -5,6 +5,9 @@ name; a variant lists the forms it accepts under `hand.forms`.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import NamedTuple
+
 from ..notation.hand import PAIR
 from ..notation.tiles import ORPHANS
 from .blocks import SINGLE, Block, Reading
@@ -12,15 +15,62 @@ from .decompose import _PLAIN_BLOCK, place_win, standard_readings
 
 FORMS: dict = {}
 FORM_WORDS: dict = {}  # a form's name -> how a refusal names it ({sets}: the ruleset's count, in words)
+NEEDS: dict = {}  # a form's name -> its Needs
 
 
-def form(name: str, words: str | None = None):
-    """Register a form by name, with the words a refusal uses for it ("forms tried: ...")."""
+class Needs(NamedTuple):
+    """What a form needs of a hand at the least, checked on the counts before the form is asked, so a
+    hand that cannot be the form costs a glance rather than a call. Each is only a necessary
+    condition: the form itself still checks everything."""
+    melds: int = 99  # the most declared sets it holds
+    wild: bool = True  # whether wild tiles may be in it
+    barred: tuple = ()  # counts of a tile kind it cannot hold without wild tiles
+    held: tuple = ()  # tile kinds it holds at least once without wild tiles
+    bonus: int = 0  # the fewest bonus tiles
+
+
+def form(name: str, words: str | None = None, needs: Needs = Needs()):
+    """Register a form by name, with the words a refusal uses for it ("forms tried: ...") and what it
+    needs of a hand at the least."""
     def deco(fn):
         FORMS[name] = fn
         FORM_WORDS[name] = words or name.replace("_", " ")
+        NEEDS[name] = needs
         return fn
     return deco
+
+
+@lru_cache(maxsize=None)  # (keyed on a ruleset's form names: as many entries as rulesets)
+def _asked(names: tuple) -> tuple:
+    return tuple((FORMS[name],) + NEEDS[name] for name in names)
+
+
+def readings(hand, names: tuple, counts, jokers: int, win_is_wild: bool, options) -> list:
+    """The readings of the forms `names`, in their order; a form is asked only when the hand meets its
+    Needs."""
+    out = []
+    melds = len(hand.melds)
+    for fn, most_melds, wild, barred, held, bonus in _asked(names):
+        if melds > most_melds or (bonus and len(hand.bonus) < bonus):
+            continue
+        if jokers:
+            if not wild:
+                continue
+        elif (barred or held) and _ruled_out(counts, barred, held):
+            continue
+        out += fn(hand, counts, jokers, win_is_wild, options)
+    return out
+
+
+def _ruled_out(counts, barred: tuple, held: tuple) -> bool:
+    """Whether counts without wild tiles hold a count in `barred` or lack a tile kind in `held`."""
+    for c in barred:
+        if c in counts:
+            return True
+    for t in held:
+        if not counts[t]:
+            return True
+    return False
 
 
 _NUMBERS = {3: "three", 4: "four", 5: "five"}
@@ -32,17 +82,19 @@ def form_words(name: str, sets: int) -> str:
     return words.format(sets=_NUMBERS.get(sets, sets))
 
 
-@form("standard", "{sets} sets and a pair")
-def standard(hand, counts, jokers, win_is_wild, options):
-    """Sets and one pair: four sets in 14-tile rulesets, five in 17-tile ones."""
-    return standard_readings(hand, counts, jokers, win_is_wild)
+# sets and one pair: four sets in 14-tile rulesets, five in 17-tile ones (asked with the form's
+# arguments, so no call stands between the ruleset's forms and the decomposition)
+form("standard", "{sets} sets and a pair")(standard_readings)
 
 
 def _with_win(name, blocks, hand, win_is_wild):
     return [Reading(name, blocks, w) for w in place_win(blocks, hand.win_tile, win_is_wild, 0)]
 
 
-@form("seven_pairs", "seven pairs")
+_ORPHAN_TILES = tuple(sorted(ORPHANS))
+
+
+@form("seven_pairs", "seven pairs", Needs(melds=0, barred=(1, 3)))
 def seven_pairs(hand, counts, jokers, win_is_wild, options):
     """Seven pairs, no melds. Four of a kind counts as two pairs only where the variant's
     `seven_pairs_quads` option allows it (Hangzhou's deluxe pairs; not in Hong Kong rules)."""
@@ -82,7 +134,7 @@ def seven_pairs(hand, counts, jokers, win_is_wild, options):
     return out
 
 
-@form("thirteen_orphans", "thirteen orphans")
+@form("thirteen_orphans", "thirteen orphans", Needs(melds=0, held=_ORPHAN_TILES))
 def thirteen_orphans(hand, counts, jokers, win_is_wild, options):
     """One of each terminal and honour plus a pair of any of them; no melds."""
     if not jokers and not (counts[0] and counts[8] and counts[9] and counts[17] and counts[18] and counts[26]):
@@ -114,7 +166,7 @@ def thirteen_orphans(hand, counts, jokers, win_is_wild, options):
     return out
 
 
-@form("eight_bonus_tiles", "all eight flowers and seasons")
+@form("eight_bonus_tiles", "all eight flowers and seasons", Needs(bonus=8))
 def eight_bonus_tiles(hand, counts, jokers, win_is_wild, options):
     """All four flowers and all four seasons: an instant win whatever the other tiles are (Old Hong
     Kong's "great flowers"). The concealed tiles are kept as singles so tile facts stay true."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..core.blocks import SINGLE, Block, Reading
 from ..core.decompose import place_win
-from ..core.forms import form
+from ..core.forms import Needs, form
 from ..notation.hand import KONG, PAIR, PUNG
 from ..notation.parse import parse_tile
 from ..notation.tiles import DRAGON_TILES, TERMINALS, WIND_TILES, bonus_seat
@@ -166,7 +166,7 @@ def win_with_tile(f, tile="1p", how="last_draw"):
     return replacement_win(f)
 
 
-@form("wriggling_snake", "wriggling snake")
+@form("wriggling_snake", "wriggling snake", Needs(melds=0, wild=False, held=tuple(sorted(WIND_TILES))))
 def wriggling_snake(hand, counts, jokers, win_is_wild, options):
     """One suit's 1-9, one of each wind, and one more tile pairing one of them: the 1 (option
     `wriggling_snake_pair: one`, mahjiang.com: "A pair of Ones and a run from Two to Nine in the same

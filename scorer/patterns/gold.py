@@ -19,7 +19,7 @@ from functools import lru_cache
 from ..core.blocks import SINGLE, Block, Reading
 from ..core.ceilings import same_on_every_reading
 from ..core.decompose import standard_splits
-from ..core.forms import form
+from ..core.forms import Needs, form
 from ..core.wild import split_wild
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from ..notation.tiles import HONOURS, WHITE
@@ -77,7 +77,7 @@ def three_gold_knocker_form(hand, counts, jokers, win_is_wild, options):
     return _singles(hand)
 
 
-@form(EIGHT_BONUS, "all eight flowers and seasons")
+@form(EIGHT_BONUS, "all eight flowers and seasons", Needs(bonus=8))
 def eight_bonus_form(hand, counts, jokers, win_is_wild, options):
     """Xiamen rules, Quanzhou scoring: "When a player collects all the eight flower and season tiles, he/she wins
     immediately regardless of his/her hand". Xiamen digest, 泉州 (Quanzhou): 手牌の形に関係なく."""

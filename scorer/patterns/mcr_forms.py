@@ -12,7 +12,7 @@ from operator import sub
 
 from ..core.blocks import SINGLE, Block, Reading, _new_reading
 from ..core.decompose import _plain_splits, meld_blocks, standard_readings
-from ..core.forms import form
+from ..core.forms import Needs, form
 from ..notation.hand import CHOW, KONG, PAIR, PUNG
 from .mcr_sets import chow_fans, order_key, pungs_fans
 
@@ -99,7 +99,7 @@ def _knitted_in(counts):
     return None
 
 
-@form("mcr_knitted_straight", "knitted straight")
+@form("mcr_knitted_straight", "knitted straight", Needs(melds=1, wild=False))
 def knitted_straight(hand, counts, jokers, win_is_wild, options):
     """Knitted straight (组合龙: 147, 258, 369 of three different suits) plus a set and a pair; the
     set may be a declared meld."""
@@ -117,7 +117,7 @@ def knitted_straight(hand, counts, jokers, win_is_wild, options):
     return [_new_reading(Reading, ("mcr_knitted_straight", _KNITTED_BLOCKS[k] + splits[0] + melds, -1))]
 
 
-@form("mcr_honours_knitted", "honours and knitted tiles")
+@form("mcr_honours_knitted", "honours and knitted tiles", Needs(melds=0, wild=False, barred=(2, 3, 4)))
 def honours_and_knitted(hand, counts, jokers, win_is_wild, options):
     """Honours and knitted tiles (全不靠 / 七星不靠): fourteen different tiles, the suited ones all from
     one knitted straight, no melds."""
