@@ -269,3 +269,17 @@ def test_a_disagreement_shows_both_rows_and_each_winners_value_beside_the_logs()
            "aka_dora 1, ura_dora 1)" in text
     assert "ours 5 han 20 fu mangan (Riichi, Ippatsu" in text
     assert r.output.index("Disagreements:") == 0
+
+
+def test_a_real_games_table_shows_within_80_columns(tmp_path):
+    """Japanese names four columns of figures wide, a long table name and five-digit amounts: the
+    events table gives way (the Event column, then the longest name) to fit 80 columns."""
+    log = str(Path(__file__).resolve().parent.parent / "examples" / "tenhou" / "2019103023gm-00a9-0000-f90e0fe9.xml")
+    table = str(tmp_path / "g.mj")
+    runner = CliRunner()
+    assert runner.invoke(main, ["table", "import-log", table, log]).exit_code == 0
+    shown = runner.invoke(main, ["table", "show", table], env={"COLUMNS": "80"})
+    assert shown.exit_code == 0, shown.output
+    lines = shown.output.splitlines()
+    assert any("高嶺之草高遠惠輔" in line for line in lines)  # the names are still there
+    assert max(map(text_width, lines)) <= 80, shown.output

@@ -164,7 +164,7 @@ def show_text(table, last: int = 8) -> str:
     for seat, name in sorted(d["seats"].items(), key=lambda kv: "ESWN".index(kv[0])):
         rows.append([seat + (" (dealer)" if name == d["dealer"] else ""), name, balance(d["standings"][name]),
                      _trend(d["trend"][name], lo, hi)])
-    out = [head, where] + textwrap.wrap(d.get("ruleset_note", ""), 80) + [
+    out = textwrap.wrap(head, 80, subsequent_indent="  ") + [where] + textwrap.wrap(d.get("ruleset_note", ""), 80) + [
         "", tabulate(rows, headers=["Seat", "Player", "Total", "Trend"], tablefmt="simple")]
     if "pot" in d and (d["pot"] or not d["over"]):  # not a player: the deposits on the table, for the next winner
         out.append(f"Pot (riichi sticks on the table): {d['pot']}, {d['pot_deposits']} deposit(s)")
@@ -172,13 +172,31 @@ def show_text(table, last: int = 8) -> str:
         out += ["", f"Last events ({len(d['events'])} of {d['events_total']}):"]
         ev_rows = [[e["no"], e["hand_number"], e["text"]] + [_n(e["net"][p]) for p in d["players"]]
                    for e in d["events"]]
-        out.append(tabulate(ev_rows, headers=["#", "Hand", "Event"] + list(d["players"]), tablefmt="simple",
-                            maxcolwidths=[None, None, 36] + [None] * len(d["players"])))
+        out.append(_events_table(d["players"], ev_rows))
     else:
         out += ["", "No events yet."]
     if d["final"]:
         out += ["", *final_text(d["final"])]
     return "\n".join(out)
+
+
+def _events_table(players, rows) -> str:
+    """The last events as a table of at most 80 columns: the Event column gives way first (36
+    columns at most, 16 at least), then the longest player name is cut (its end marked '~')."""
+    from ..output.tables import tabulate
+    from ..output.width import text_width
+
+    names = list(players)
+    while True:
+        for event_cols in range(36, 15, -2):
+            text = tabulate(rows, headers=["#", "Hand", "Event"] + names, tablefmt="simple",
+                            maxcolwidths=[None, None, event_cols] + [None] * len(names))
+            if max(map(text_width, text.splitlines())) <= 80:
+                return text
+        i = max(range(len(names)), key=lambda k: text_width(names[k]))
+        if text_width(names[i]) <= 4:
+            return text  # (nothing left to give: a table of many players with huge amounts)
+        names[i] = names[i].rstrip("~")[:-1] + "~"
 
 
 def final_text(final: dict) -> list:
