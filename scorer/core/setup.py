@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from itertools import count
 from time import monotonic
 
 from ..errors import ContextError, IllegalWin, ImpossibleHand, MjError, VariantUnknown
@@ -122,6 +123,12 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         if nested.__class__ is dict:  # a record's own rules (a batch's): laid over the same way, kept apart
             ctx = {k: v for k, v in ctx.items() if k != "rules"}
             rules = {**nested, **rules} if rules else nested
+        try:  # a first sighting is made and not kept (below); the types are read for a second one
+            sighting = hash((variant, tuple(ctx.items()), tuple(rules.items()) if rules else ()))
+        except TypeError:  # (an unhashable value: made below, nothing kept)
+            return _made_setup(ctx, variant, rules, kw)
+        if _first_sighting(sighting) == next(_sightings) - 1:
+            return _made_setup(ctx, variant, rules, kw)
         try:
             key = _key(variant, ctx, rules)
         except KeyError:  # (a value of no atom type: made below, nothing kept)
@@ -136,6 +143,22 @@ def _setup(ctx, variant, rules, kw) -> _Setup:
         _kept_setup.cache_clear()  # a ruleset file changed: every kept setup is made again
         return _kept_setup(key)
     return _made_setup(ctx, variant, rules, kw)
+
+
+# A _Setup is kept from a context's second sighting on: a batch repeats a few hundred contexts, while
+# contexts that come once (a random table's dora and seats) would only evict those, and what a cache
+# holds a while the cyclic GC walks again and again. A first sighting is kept as the hash of the
+# context's items (an int: nothing for the GC; a collision only keeps a _Setup a sighting early),
+# numbered from _sightings: a miss draws the next number, so a call that returns the number just
+# before the caller's next draw was the first sighting (another thread drawing in between only
+# makes a first sighting count as a second: kept early, never wrong).
+_sightings = count()
+
+
+@lru_cache(maxsize=4096)
+def _first_sighting(sighting: int) -> int:
+    """The number drawn when this hash was first met (while it stays among the last 4096)."""
+    return next(_sightings)
 
 
 def _key(variant, ctx: dict, rules) -> tuple:
