@@ -366,3 +366,21 @@ def test_a_night_of_riichi_hands_in_one_batch_session_is_money(tmp_path):
                             "self_draw": True, "rules": {"min_faan": 1}}) + "\n")
     r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
     assert "never summed" in r.output
+
+
+def test_the_pot_takes_the_declarations_the_ruleset_names(tmp_path):
+    # the session block's `pot.declared_by` decides whose win flags paid a deposit: riichi's file
+    # names riichi and double riichi; a club file naming double riichi alone leaves a riichi winner's
+    # stake out of the pot (a winner on Bo's discard: the deposit would be his own, then taken back)
+    from scorer.rulesets.variant import load_variant
+
+    win = ("win", {"hands": [["Ann", PINFU]], "discarder": "Bo", "riichi": True})
+    played = game().play([win])
+    assert played.events[0]["records"][0]["transfers"][0][:3] == ["Ann", "pot", 1000]
+    club = tmp_path / "club.yaml"
+    club.write_text("extends: riichi\nsession:\n  pot: {stake: 1000, flag: sticks, declared_by: [double_riichi]}\n")
+    other = Game(load_variant(str(club)), PLAYERS).play([win])
+    assert all(t[1] != "pot" for rec in other.events[0]["records"] for t in rec["transfers"])
+    doubled = ("win", {"hands": [["Ann", PINFU]], "discarder": "Bo", "double_riichi": True})
+    assert Game(load_variant(str(club)), PLAYERS).play([doubled]).events[0]["records"][0]["transfers"][0][:3] \
+        == ["Ann", "pot", 1000]

@@ -57,6 +57,11 @@ def test_club_file_extends_and_overrides(tmp_path):
      "unknown pair condition"),
     ("extends: hk-old\npatterns:\n  dragon_pung: {value: $nope}\n", "patterns.dragon_pung", "unknown option"),
     ("extends: hk-old\noptions:\n  min_faan: {default: 3, type: bool}\n", "options.min_faan.default", "invalid"),
+    # a pot names the win flags that pay a deposit: flags of the context catalogue, at least one
+    ("extends: riichi\nsession:\n  pot: {stake: 1000, flag: sticks, declared_by: [richi]}\n", "session.pot",
+     "win flags of the context"),
+    ("extends: riichi\nsession:\n  pot: {stake: 1000, flag: sticks, declared_by: []}\n", "session.pot",
+     "declared_by"),
 ])
 def test_bad_files_name_file_and_key(tmp_path, body, key, message):
     path = write(tmp_path, "bad.yaml", body)

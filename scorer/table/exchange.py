@@ -317,8 +317,7 @@ def _import_group(t, group, variant, rules, by) -> None:
             entry["hands"] = winners
         else:
             entry = _entry(ctx, seats, kind)
-        own = entry["hands"][0][0] if kind == "win" and (entry.get("riichi") or entry.get("double_riichi")) \
-            else None
+        own = entry["hands"][0][0] if kind == "win" and t.game.declared(entry) else None
         declared = [_seat_name(g[1].get("seat"), seats) for g in deposits]
         if [n for n in declared if n != own]:
             entry["riichi_by"] = [n for n in declared if n != own]

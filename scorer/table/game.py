@@ -211,9 +211,22 @@ class Game:
     def _riichi_names(self, entry) -> list:
         names = list(entry.get("riichi_by") or [])
         for name, _hand in entry.get("hands") or []:
-            if entry.get("riichi") or entry.get("double_riichi"):
+            if self.declared(entry):
                 names.append(name)
         return names
+
+    def own_flags(self) -> tuple:
+        """The win flags that are one winner's own declaration (the session's `pot.declared_by`, then
+        `pot.goes_with`: riichi, double riichi, ippatsu): entered with the first winner of a
+        discard, they are not another winner's."""
+        pot = self.session.get("pot")
+        return (*pot["declared_by"], *pot.get("goes_with", ())) if pot else ()
+
+    def declared(self, flags: dict) -> bool:
+        """Whether a winner with these flags paid his own deposit into the pot (the session's
+        `pot.declared_by`: riichi's riichi and double riichi)."""
+        pot = self.session.get("pot")
+        return bool(pot) and any(flags.get(f) for f in pot["declared_by"])
 
     def _head_bump(self, entry, state) -> dict:
         """With head bump only the winner first in turn from the discarder keeps the win."""
@@ -225,14 +238,15 @@ class Game:
             return {**entry, "hands": [first]}
         # the flags were the first-entered winner's: his declaration stays a deposit, the kept
         # winner's riichi is his `riichi_by` entry
-        out = {k: v for k, v in entry.items() if k not in ("riichi", "double_riichi", "ippatsu")}
+        own = self.own_flags()
+        out = {k: v for k, v in entry.items() if k not in own}
         kept = self.player(first[0])
         by = entry.get("riichi_by") or []
         declared = [n for n in by if self.player(n) != kept]
-        if entry.get("riichi") or entry.get("double_riichi"):
+        if self.declared(entry):
             declared.append(hands[0][0])
-        if any(self.player(n) == kept for n in by):
-            out["riichi"] = True
+        if own and any(self.player(n) == kept for n in by):
+            out[own[0]] = True  # (his declaration, entered as a deposit: its first flag)
         out.update((entry.get("also_flags") or {}).get(first[0], {}))
         out["riichi_by"] = declared
         out["hands"] = [first]
@@ -250,10 +264,10 @@ class Game:
         """Who declared riichi this hand, each paying the pot's stake: `riichi_by`, and a winner
         scored with riichi (or double riichi)."""
         names = list(entry.get("riichi_by") or [])
-        if kind == "win" and (entry.get("riichi") or entry.get("double_riichi")):
+        if kind == "win" and self.declared(entry):
             names.append(entry["hands"][0][0])
         if kind == "win":  # the other winners of one discard, with their own flags
-            names += [n for n, f in (entry.get("also_flags") or {}).items() if f.get("riichi") or f.get("double_riichi")]
+            names += [n for n, f in (entry.get("also_flags") or {}).items() if self.declared(f)]
         idx = [self.player(n) for n in names]
         if len(set(idx)) != len(idx):
             raise ContextError("a player declares riichi once a hand")
@@ -360,14 +374,15 @@ class Game:
         order = sorted(range(len(hands)), key=lambda i: self._turn_from(state, payer_name, hands[i][0])) \
             if pot and payer_name and len(hands) > 1 else list(range(len(hands)))
         records, results = [], []
+        own = self.own_flags()
         for rank, i in enumerate(order):
             name, hand = hands[i]
             ctx = {"seat": self.letter(state, name), **ctx_base}
             if i != 0:  # the flags describe the first winner's hand; another winner's riichi is his
-                for key in ("riichi", "double_riichi", "ippatsu"):  # `riichi_by` entry (or `also_flags`)
+                for key in own:  # `riichi_by` entry (or `also_flags`)
                     ctx.pop(key, None)
-                if any(self.player(n) == idx[i] for n in entry.get("riichi_by") or []):
-                    ctx["riichi"] = True
+                if own and any(self.player(n) == idx[i] for n in entry.get("riichi_by") or []):
+                    ctx[own[0]] = True  # (his declaration, entered as a deposit: its first flag)
                 ctx.update((entry.get("also_flags") or {}).get(name, {}))
             if pot and rank == 0:
                 sticks = state.get("pot", 0) + len(deposits)

@@ -11,9 +11,12 @@ that are not wins pay. Data, validated when the ruleset loads (variant.build cal
       streak: [win, draw]  # which of those stays add one to the streak (lao); it resets when the deal passes
       streak_carries: []   # events that add one to the streak even when the deal passes (riichi's honba: draw)
       streak_as: streak    # the context key the scoring reads the streak as (riichi: honba)
-      pot: null            # {stake: 1000, flag: sticks}: the table holds a pot, a party of its own; each
-                           # riichi declaration pays `stake` into it, and a win is told the deposits on
-                           # the table as `flag` (its payment model takes them from the "pot" party)
+      pot: null            # {stake: 1000, flag: sticks, declared_by: [riichi], goes_with: [ippatsu]}: the
+                           # table holds a pot, a party of its own; each declaration pays `stake` into it,
+                           # and a win is told the deposits on the table as `flag` (its payment model
+                           # takes them from the "pot" party). `declared_by`: the win flags of a winner
+                           # who paid his own deposit; `goes_with`: the flags only such a winner carries
+                           # (both dropped with a win head bump takes away)
       max_stays: 0         # the deal passes after this many stays in a row anyway (0: no limit)
       wind: cycle          # cycle: the prevailing wind moves on when the deal has gone round; never
       end: rounds          # rounds (after `rounds` prevailing winds), hands (after `hands` hands), none
@@ -66,6 +69,14 @@ FLAGS = ("false_win_ends", "multiple_winners", "head_bump", "nagashi", "bust", "
 MODEL_KEYS = ("draw", "kong", "false_win")
 
 
+def _flag_list(v) -> bool:
+    """A list of the context catalogue's yes/no flags a table win takes (rulesets/keys.py)."""
+    from ..rulesets.keys import KEYS
+
+    flags = {k.name for k in KEYS if k.at_table and k.kind == "bool"}
+    return isinstance(v, list) and all(f in flags for f in v)
+
+
 def check_session(data: dict, src: str, options: dict) -> dict:
     """Validate data["session"]; add its named options to `options` (Option objects); return the
     block with every key present (defaults filled in, "$option" values left for `session_rules`)."""
@@ -101,10 +112,13 @@ def check_session(data: dict, src: str, options: dict) -> dict:
         elif k == "streak_as":
             _need(isinstance(v, str) and v.isidentifier(), "a context key", src, key)
         elif k == "pot":
-            _need(v is None or (isinstance(v, dict) and set(v) <= {"stake", "flag"}
+            _need(v is None or (isinstance(v, dict) and set(v) <= {"stake", "flag", "declared_by", "goes_with"}
                                 and isinstance(v.get("stake"), int) and v["stake"] > 0
-                                and isinstance(v.get("flag"), str)),
-                  "null, or a mapping {stake: N, flag: KEY} (a positive whole stake)", src, key)
+                                and isinstance(v.get("flag"), str)
+                                and _flag_list(v.get("declared_by")) and v["declared_by"]
+                                and _flag_list(v.get("goes_with", []))),
+                  "null, or a mapping {stake: N, flag: KEY, declared_by: [FLAG, ...], goes_with: [FLAG, ...]} "
+                  "(a positive whole stake; the flags are win flags of the context)", src, key)
         elif k in FLAGS:
             _need(isinstance(v, bool), "true or false", src, key)
         elif k == "aborts":
