@@ -42,3 +42,22 @@ def test_every_example_file_runs_through_batch(path):
                                  16 if path.name.endswith("-game.yaml") else 20)
     for s in summary["sessions"]:
         assert abs(sum(s["net"].values())) < 1e-9
+
+
+def test_a_riichi_game_file_counts_its_hands_not_its_records():
+    # examples/riichi-game.yaml: 14 hands (each headed by a comment, the chombo one of them) in 22
+    # records: 7 riichi deposits, which belong to the hand after them, and a double ron (East 1,
+    # 2 honba), whose two winners' records share one table event and are one hand
+    from click.testing import CliRunner
+
+    from scorer.cli.main import main
+
+    path = Path(__file__).parent.parent / "examples" / "riichi-game.yaml"
+    assert path.read_text().count("\n  # ") == 14
+    r = CliRunner().invoke(main, ["batch", str(path), "--format", "jsonl"])
+    lines = [json.loads(line) for line in r.output.splitlines() if line.startswith("{")]
+    summary = lines[-1]["summary"]
+    assert (summary["records"], summary["scored"]) == (22, 22)
+    assert [s["hands"] for s in summary["sessions"]] == [14]
+    text = CliRunner().invoke(main, ["batch", str(path)]).output
+    assert "\n   1      15  E   deposit" in text and "\n   1      16  E   discard S" in text

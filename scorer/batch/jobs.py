@@ -28,6 +28,7 @@ class Job(NamedTuple):
     file_error: bool = False
     names: dict | None = None  # a live table's seating {E: name, ...}: standings per player (table/records.py)
     claim: object = None  # what the table recorded (`claim:` a total, limit or {net: N}), checked when scored
+    event_no: object = None  # a live table's event number (`table_event`): its records are one hand
 
     @property
     def where(self) -> str:
@@ -137,14 +138,14 @@ def prepare(raw: Raw, variant: str = DEFAULT_RULESET, rules: dict | None = None,
         for key in ("rules", "others"):
             if key in merged and not isinstance(merged[key], dict):
                 raise ValueError(f"{key} must be a mapping, got {_typename(merged[key])}")
-        names = None
+        names = event_no = None
         if "names" in merged or "table_event" in merged:
             from ..table.records import table_keys
 
-            names, _ = table_keys(merged)
+            names, event_no = table_keys(merged)
     except ValueError as e:
         return Job(raw.source, raw.line, label, error=str(e))
-    return Job(raw.source, raw.line, label, var, hand, merged, start, "", False, names, claim)
+    return Job(raw.source, raw.line, label, var, hand, merged, start, "", False, names, claim, event_no)
 
 
 _new_job = tuple.__new__  # Job(...) without its Python-level __new__ (one a record)
@@ -210,7 +211,7 @@ class Preparer:
                     if tail is not None:
                         merged["rules"] = tail
                     return _new_job(Job, (source, line, source if label is None else label, var, hand, merged, start,
-                                          "", False, None, None))
+                                          "", False, None, None, None))
         return prepare(Raw(source, line, d, "", defaults), self.variant, self.rules, self.house)
 
     def line(self, source: str, line: int, text: str, defaults: dict):
@@ -229,7 +230,7 @@ class Preparer:
         if "\\" in hand or not hand.isprintable():
             return None
         return _new_job(Job, (source, line, source if got[1] is None else got[1], got[2], hand, got[3], got[4],
-                              "", False, None, None))
+                              "", False, None, None, None))
 
     def _line(self, after: str, defaults: dict):
         """(defaults, the session's label or None, the ruleset, the context, the start) of a line whose

@@ -215,8 +215,11 @@ class Ledger:
                               f"{_start_text(start_for(start, seats))} (start belongs in the session's first record)")
         return s
 
-    def post(self, name: str, players: int, transfers, cap=0, start=None, variant: str = "", unit: str = "") -> Posting:
+    def post(self, name: str, players: int, transfers, cap=0, start=None, variant: str = "", unit: str = "",
+             hand: bool = True) -> Posting:
         """Check and post one hand: `transfers` [(frm, to, amount)] as the ruleset computed them.
+        `hand` False: a payment within the next hand (a riichi deposit, a kong's), numbered as that
+        hand and not counted as one.
         `unit` is the unit of the hand's value (faan, points, doubles...): a session keeps one, since
         money from a faan table and Zung Jung points are not the same figures and never summed. One
         ruleset's hands are always summed whatever their value's unit: its payments are one money
@@ -256,7 +259,8 @@ class Ledger:
             for frm, to, amount in transfers:
                 paid[frm] -= amount
                 paid[to] += amount
-        s.hands += 1
+        if hand:
+            s.hands += 1
         net = s.net
         for x, v in paid.items():
             net[x] += v
@@ -269,7 +273,7 @@ class Ledger:
             raise LedgerError(f"session {name!r} no longer sums to zero ({sum(net.values())}); please report this hand")
         for seat, owed, got in short:
             s.shortfall[seat] = s.shortfall.get(seat, 0) + owed - got
-            s.capped_at.setdefault(seat, s.hands)
+            s.capped_at.setdefault(seat, s.hands + (not hand))
         if variant and variant not in s.variants:
             s.variants.append(variant)
         if whole and s.whole_start:
@@ -279,7 +283,7 @@ class Ledger:
         else:
             paid = {x: num(v) for x, v in paid.items()}
             standings = s.standings()
-        return Posting(s, s.hands, paid, standings, short, cap)
+        return Posting(s, s.hands + (not hand), paid, standings, short, cap)
 
     def post_paid(self, name: str, players: int, paid: tuple, variant: str = "", unit: str = "", start=None):
         """post() for the common hand, from what each seat paid (`paid_by_seat`: int amounts between

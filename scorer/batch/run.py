@@ -197,7 +197,7 @@ def _score_chunk(args):
             for j in jobs]
 
 
-_SHIPPED_REST = {3: (None, "", False, None, None), 8: ()}  # Job's defaults after a shipped tuple (_shipped)
+_SHIPPED_REST = {3: (None, "", False, None, None, None), 8: (None,)}  # Job's defaults after a shipped tuple (_shipped)
 
 
 def _work_chunk(args):

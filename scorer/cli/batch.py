@@ -236,6 +236,7 @@ def run(paths, out, fmt="text", variant=DEFAULT_RULESET, rules=None, start=None,
     jobs_iter = chain.from_iterable(map(lambda p: batch_source.read_source(p, input_format, counter, stdin, prepare), paths))
     post_paid, write, expand = ledger.post_paid, writer.record, batch.expand
     quick = 0  # records posted by post_paid (counted into the summary at the end)
+    table_hands: dict = {}  # session -> the live table's event its last hand posted was
     compact = mode == "row"  # a text row's outcome as it is made (its dict only where the row needs it)
     row = writer.row if compact else None
     try:
@@ -269,8 +270,16 @@ def run(paths, out, fmt="text", variant=DEFAULT_RULESET, rules=None, start=None,
                 reason = outcome.get("error")
                 if not reason:
                     try:
+                        # a deposit or a kong's payment is part of the hand that follows, and the
+                        # winners of one discard at a live table (one `table_event`) are one hand
+                        event_no = job.event_no
+                        hand = outcome["win"] not in ("deposit", "kong") and (
+                            event_no is None or table_hands.get(job.session) != event_no)
+                        if hand and event_no is not None:
+                            table_hands[job.session] = event_no
                         posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],
-                                              job.start, outcome["variant"], unit=outcome.get("unit", ""))
+                                              job.start, outcome["variant"], unit=outcome.get("unit", ""),
+                                              hand=hand)
                     except LedgerError as e:
                         reason = str(e)
                 if reason:

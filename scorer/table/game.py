@@ -136,9 +136,9 @@ class Game:
     def post(self, ledger, name, records):
         """Post an event's records; returns the shortfalls [(player, owed, paid, cap)] a loss cap made."""
         short = []
-        for rec in records:
+        for k, rec in enumerate(records):  # one event's records are one hand (a kong's: part of one)
             posting = ledger.post(name, self.parties(), [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
-                                  None, rec["variant"])
+                                  None, rec["variant"], hand=not k and rec["event"] != "kong")
             short += [(p, owed, paid, posting.cap) for p, owed, paid in posting.shortfalls]
         return short
 

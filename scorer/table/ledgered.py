@@ -30,9 +30,9 @@ class Ledgered:
         s = Session(name, parties, self.starts(), dict(net) if net else dict.fromkeys(parties, 0))
         ledger.sessions[name] = s
         short = []
-        for rec in records:
+        for k, rec in enumerate(records):  # one event's records are one hand (a kong's: part of one)
             posting = ledger.post(name, parties, [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
-                                  None, rec["variant"])
+                                  None, rec["variant"], hand=not k and rec["event"] != "kong")
             short += [[p, owed, paid, posting.cap] for p, owed, paid in posting.shortfalls]
         s.sync()
         return {"net": dict(s.net), "short": short}
