@@ -222,12 +222,12 @@ def test_suit_tables_hold_only_what_the_cyclic_gc_stops_tracking():
         for t in rng.sample(range(34), 5):
             counts[t] += 3 if t >= 27 or rng.random() < 0.5 else 0
         dc._plain_splits(tuple(counts))
-        met += [(tuple(counts[base:end]), base) for base, end in dc._SUIT_RANGES]
+        met += [tuple(counts[base:end]) for base, end, _at in dc._SUITS]
     for text in ("123m 456m 789m 11p 345s", "111m 234m 345m 456m 99m", "123p 123p 123p 456s 77z"):
         score(text, {"self_draw": True}, variant="riichi")
     for _ in range(3):  # (a tuple is untracked once its items are: one collection a level of nesting)
         gc.collect()
-    entries = [e for e in (dc._suit_entry(sub, base) for sub, base in met) if e]
+    entries = [e for e in map(dc._suit_entry, met) if e]
     assert len(entries) > 20
     assert not any(gc.is_tracked(e) for e in entries)
     splits = dc._plain_splits(parse_hand("123m 456m 789m 11p 345s").counts)

@@ -50,14 +50,11 @@ def _group_splits(counts: tuple[int, ...], suited: bool) -> tuple[tuple[tuple[st
 # themselves, stays in its care however long it lives: random hands meet a new suit content every few
 # hands, and a full collection walked every entry kept so far, a tenth of a riichi hand's time)
 _BLOCKS = tuple(Block(k, t) for k in (CHOW, PUNG, PAIR) for t in range(34))
-_CODE = {(b.kind, b.tile): i for i, b in enumerate(_BLOCKS)}
 _PLAIN_BLOCK = {(b.kind, b.tile): b for b in _BLOCKS}
-_BLOCK_AT = _BLOCKS.__getitem__
-
-# per suit (and the honours): its counts -> () when empty, None when they cannot be sets and at most one
-# pair, else (whether they hold the pair, their splits as tuples of block numbers). A batch meets few
-# distinct suit contents.
-_SUIT_RANGES = ((0, 9), (9, 18), (18, 27), (27, 34))  # each suit's tiles, then the honours
+# a block's number counts its tile from the start of its suit, so one entry serves a content met in
+# any suit: each suit reads the numbers in the Blocks from its first tile on
+_LOCAL_CODE = {(b.kind, b.tile): i for i, b in enumerate(_BLOCKS) if b.tile < 9}
+_SUITS = tuple((base, end, _BLOCKS[base:].__getitem__) for base, end in ((0, 9), (9, 18), (18, 27), (27, 34)))
 
 
 def _suit_splits(sub: tuple[int, ...], suited: bool, want_pair: bool) -> tuple:
@@ -109,34 +106,28 @@ _LOCAL_CHOW, _LOCAL_PAIR, _LOCAL_PUNG = ([(kind, i) for i in range(9)] for kind 
 
 
 @lru_cache(maxsize=65536)
-def _local_splits(sub: tuple[int, ...], suited: bool, want_pair: bool) -> tuple:
-    """_suit_splits kept by content: shared by the three suits (a content met in one suit is no miss
-    in another)."""
-    return _suit_splits(sub, suited, want_pair)
-
-
-@lru_cache(maxsize=65536)
-def _suit_entry(sub: tuple[int, ...], base: int):
-    """None (no split), () (no tiles) or (whether the pair is here, the splits as block codes) of a
-    suit's content; the entries hold ints alone, which the cyclic GC stops tracking."""
+def _suit_entry(sub: tuple[int, ...]):
+    """None (no split), () (no tiles) or (whether the pair is here, the splits as block numbers from
+    the suit's first tile) of a suit's content (7 tiles long: the honours, which make no chows); the
+    entries hold ints alone, which the cyclic GC stops tracking."""
     n = sum(sub)
     if n == 0:
         return ()
     if n % 3 == 1:
         return None
     want_pair = n % 3 == 2
-    local = _local_splits(sub, base < 27, want_pair)
+    local = _suit_splits(sub, len(sub) == 9, want_pair)
     if not local:
         return None
-    return want_pair, tuple(tuple([_CODE[k, base + t] for k, t in split]) for split in local)
+    return want_pair, tuple(tuple([_LOCAL_CODE[b] for b in split]) for split in local)
 
 
 def _plain_splits(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
     per_group = []
     paired = False
     single = True
-    for base, end in _SUIT_RANGES:
-        entry = _suit_entry(counts[base:end], base)
+    for base, end, block_at in _SUITS:
+        entry = _suit_entry(counts[base:end])
         if entry is None:
             return []
         if not entry:
@@ -148,18 +139,13 @@ def _plain_splits(counts: tuple[int, ...]) -> list[tuple[Block, ...]]:
             paired = True
         if len(options) > 1:
             single = False
-        per_group.append(options)
+        per_group.append((block_at, options))
     if not paired:
         return []
-    if len(per_group) == 1:
-        return [tuple(map(_BLOCK_AT, split)) for split in per_group[0]]
     if single:  # the usual case: one split per suit
-        out: list = []
-        for options in per_group:
-            out += options[0]
-        return [tuple(map(_BLOCK_AT, out))]
-    return [tuple(map(_BLOCK_AT, chain.from_iterable(combo))) for combo in product(*per_group)]
-
+        return [tuple([block_at(code) for block_at, options in per_group for code in options[0]])]
+    return [tuple(chain.from_iterable(map(block_at, split) for (block_at, _), split in zip(per_group, combo)))
+            for combo in product(*[options for _, options in per_group])]
 
 
 def standard_splits(counts: tuple[int, ...], jokers: int = 0) -> list[tuple[Block, ...]]:
