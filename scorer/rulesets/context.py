@@ -197,10 +197,7 @@ def _make_context(kw) -> Context:
         if key in _FIELD_NAMES:
             raise ContextUnknown(f"{key} is a flag: use --{key.replace('_', '-')}")
         _check_atom(key, value, MAX_SET_NUMBER)
-    ctx = Context(extra=extra, **clean)
-    d = ctx.__dict__
-    d["_given"] = clean  # the fields given, as _built keeps them: check_for_ruleset's glance
-    _derive(d)
+    ctx = _filled({**clean, "extra": extra, "_given": clean})
     check_context(ctx)
     return ctx
 
@@ -276,30 +273,33 @@ def _checked(kw) -> tuple | None:
     return clean, extra
 
 
+def _filled(values: dict) -> Context:
+    """The Context of checked values: each field given in `values`, the rest at their defaults, and
+    in its dict `_given` (the fields given: check_for_ruleset's flags are then told from a glance at
+    the names; a Context made by replace() has none and is read flag by flag) and the derived values
+    (_derive). The one place a Context is made without the dataclass __init__, whose setattr per
+    field costs as much as a new context's checks; nothing writes into a Context once it is made."""
+    d = {**_BLANK, "others": {}, "rules": {}, **values}
+    _derive(d)
+    ctx = object.__new__(Context)
+    ctx.__dict__.update(d)
+    return ctx
+
+
 def _built(clean: dict, extra: dict) -> Context:
     """The Context of checked values (the fields set, the --set keys), check_context's verdict kept."""
-    ctx = object.__new__(Context)  # what the frozen dataclass's __init__ stores, without its setattr calls
-    d = ctx.__dict__
-    d.update(_BLANK)
-    d.update(clean)
-    d["extra"] = extra
-    d["others"] = {}
-    d["rules"] = {}
-    # the fields given (the rest hold their defaults): check_for_ruleset's flags are then told from a
-    # glance at the names; a Context made otherwise (replace(), the full checks) has none, and is read
-    # flag by flag
-    d["_given"] = clean
-    _derive(d)
-    # check_context's fields read from the dict just filled (no attribute look-up per field)
+    ctx = _filled({**clean, "extra": extra, "_given": clean})
+    d = ctx.__dict__  # (check_context's fields read from the dict just filled: no look-up per field)
     _check_table(d["players"], d["seat"], d["round"], d["dealer"], d["discarder"], d["robbed"], d["liable"],
                  d["self_draw"], d["kong_draw"], d["first_turn"])
     return ctx
 
 
 def _derive(d: dict) -> None:
-    """The derived values every reading's Facts asks for, written ahead into a new Context's dict (no
-    descriptor call later): the properties' own tests (tests/test_context_derived.py compares them);
-    seat_wind only where it cannot fail (dealer E: the seat itself)."""
+    """The derived values every reading's Facts asks for, put ahead into a new Context's dict (what
+    their cached_property would keep there on first read, with no descriptor call later): the
+    properties' own tests (tests/test_context_derived.py compares them); seat_wind only where it
+    cannot fail (dealer E: the seat itself)."""
     win_type = d["win_type"] = "discard" if d["discarder"] else "robbed" if d["robbed"] else "self_draw"
     d["by_self_draw"] = win_type == "self_draw"
     if d["dealer"] == "E":
