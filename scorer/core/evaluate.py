@@ -78,11 +78,6 @@ def resolve(pairs, excluded: list) -> list[Item]:
     first (limits before all), an excluded pattern dropped, one item per series. Among equal values
     a pattern something here excludes is decided after the ones that may exclude it, so an exclusion
     holds whatever the YAML order. `excluded[k]`: the bits of the orders pattern k excludes."""
-    return [item for _k, item in resolved_pairs(pairs, excluded)]
-
-
-def resolved_pairs(pairs, excluded: list) -> list:
-    """resolve's kept hits as [(order, Item)], in order."""
     targeted = 0
     for k, _item in pairs:
         targeted |= excluded[k]
@@ -100,7 +95,7 @@ def resolved_pairs(pairs, excluded: list) -> list:
         keep.append((k, item))
         banned |= excluded[k]
     keep.sort(key=_FIRST)
-    return keep
+    return [item for _k, item in keep]
 
 
 class Compiled:
@@ -143,13 +138,6 @@ class Compiled:
         specs = [spec for spec, *_rest in bound.patterns]
         self.excluded = exclusion_bits(specs, getattr(bound, "excludes", {}))
         self.interacting = frozenset(k for k, spec in enumerate(specs) if spec.series or self.excluded[k])
-        # the patterns nothing excludes that exclude nothing and belong to no series (flowers, dora):
-        # resolve keeps each hit of theirs whatever else hits, so the hits resolved (and kept in
-        # _resolved by their values) are the others alone
-        targeted = 0
-        for m in self.excluded:
-            targeted |= m
-        self.free = frozenset(k for k in range(len(specs)) if k not in self.interacting and not targeted >> k & 1)
         # one Item per (order, count, type of count): 1, 1.0 and True are equal keys, yet a count
         # shows as written
         self.item = lru_cache(maxsize=4096)(self._item)
@@ -292,25 +280,10 @@ def kept_hits(key) -> list:
 
 @lru_cache(maxsize=4096)
 def _resolved(c: Compiled, hits: tuple) -> tuple:
-    """The (order, Item) pairs that count among hits [(order, count, type of count)], none of them
-    `free`: readings of one hand, and of many hands, repeat a few hundred such lists where exclusions
-    decide (MCR's, Zung Jung's)."""
+    """The items that count among hits [(order, count, type of count)]: readings of one hand, and of
+    many hands, repeat a few hundred hit lists where exclusions decide (MCR's, Zung Jung's)."""
     item = c.item
-    return tuple(resolved_pairs([(k, item(k, n, kind)) for k, n, kind in hits], c.excluded))
-
-
-def _with_free(c: Compiled, hits: list) -> list[Item]:
-    """The items that count among hits [(order, count)] (some interacting): the `free` ones kept as
-    they are, the rest resolved (kept by their values)."""
-    item, once, free = c.item, c.once, c.free
-    key = tuple([(k, n, n.__class__) for k, n in hits if k not in free])
-    kept = _resolved(c, key)
-    if len(key) == len(hits):
-        return [i for _k, i in kept]
-    pairs = list(kept)
-    pairs += [(k, once[k] if n == 1 and n.__class__ is int else item(k, n, n.__class__)) for k, n in hits if k in free]
-    pairs.sort(key=_FIRST)
-    return [i for _k, i in pairs]
+    return tuple(resolve([(k, item(k, n, kind)) for k, n, kind in hits], c.excluded))
 
 
 @lru_cache(maxsize=64)
@@ -332,7 +305,7 @@ def evaluate(bound, facts, hand=None) -> list[Item]:
             once = c.once
             return [once[k] if n == 1 and n.__class__ is int else item(k, n, n.__class__) for k, n in hits]
         try:
-            return _with_free(c, hits)
+            return list(_resolved(c, tuple((k, n, n.__class__) for k, n in hits)))
         except TypeError:  # (an unhashable count: resolved, not kept)
             return resolve([(k, item(k, n, n.__class__)) for k, n in hits], c.excluded)
     # a stand-in for a Bound (tests, views): its one-argument calls asked in turn
