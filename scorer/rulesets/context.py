@@ -197,7 +197,7 @@ def _make_context(kw) -> Context:
         if key in _FIELD_NAMES:
             raise ContextUnknown(f"{key} is a flag: use --{key.replace('_', '-')}")
         _check_atom(key, value, MAX_SET_NUMBER)
-    ctx = _filled({**clean, "extra": extra, "_given": clean})
+    ctx = _filled(clean, extra)
     check_context(ctx)
     return ctx
 
@@ -273,22 +273,28 @@ def _checked(kw) -> tuple | None:
     return clean, extra
 
 
-def _filled(values: dict) -> Context:
-    """The Context of checked values: each field given in `values`, the rest at their defaults, and
-    in its dict `_given` (the fields given: check_for_ruleset's flags are then told from a glance at
-    the names; a Context made by replace() has none and is read flag by flag) and the derived values
-    (_derive). The one place a Context is made without the dataclass __init__, whose setattr per
-    field costs as much as a new context's checks; nothing writes into a Context once it is made."""
-    d = {**_BLANK, "others": {}, "rules": {}, **values}
-    _derive(d)
+def _filled(clean: dict, extra: dict) -> Context:
+    """The Context of checked values: the fields given (`clean`), the rest at their defaults, the
+    --set keys (`extra`), and in its dict `_given` (the fields given: check_for_ruleset's flags are
+    then told from a glance at the names; a Context made by replace() has none and is read flag by
+    flag) and the derived values (_derive). The one place a Context is made without the dataclass
+    __init__, whose setattr per field costs as much as a new context's checks; nothing writes into
+    a Context once it is made."""
     ctx = object.__new__(Context)
-    ctx.__dict__.update(d)
+    d = ctx.__dict__  # (filled in place, before anyone holds the Context: one dict, not a copy of one)
+    d.update(_BLANK)
+    d["others"] = {}
+    d["rules"] = {}
+    d.update(clean)
+    d["extra"] = extra
+    d["_given"] = clean
+    _derive(d)
     return ctx
 
 
 def _built(clean: dict, extra: dict) -> Context:
     """The Context of checked values (the fields set, the --set keys), check_context's verdict kept."""
-    ctx = _filled({**clean, "extra": extra, "_given": clean})
+    ctx = _filled(clean, extra)
     d = ctx.__dict__  # (check_context's fields read from the dict just filled: no look-up per field)
     _check_table(d["players"], d["seat"], d["round"], d["dealer"], d["discarder"], d["robbed"], d["liable"],
                  d["self_draw"], d["kong_draw"], d["first_turn"])
