@@ -33,7 +33,7 @@ from ..batch.ledger import Ledger, num
 from ..errors import ContextError, MjError
 from ..rulesets.keys import KEYS
 from . import state as st
-from .rules import POT, session_rules, styled
+from .rules import POT, WITHIN_A_HAND, session_rules, styled
 
 # the catalogue's flags a win at the table passes on as given (the seats it names are players, turned
 # into seat letters, and self_draw is read with them; the seating, wind and dealer are the table's)
@@ -136,9 +136,9 @@ class Game:
     def post(self, ledger, name, records):
         """Post an event's records; returns the shortfalls [(player, owed, paid, cap)] a loss cap made."""
         short = []
-        for k, rec in enumerate(records):  # one event's records are one hand (a kong's: part of one)
+        for k, rec in enumerate(records):  # one event's records are one hand
             posting = ledger.post(name, self.parties(), [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
-                                  None, rec["variant"], hand=not k and rec["event"] != "kong")
+                                  None, rec["variant"], hand=not k and rec["event"] not in WITHIN_A_HAND)
             short += [(p, owed, paid, posting.cap) for p, owed, paid in posting.shortfalls]
         return short
 

@@ -5,7 +5,7 @@ posts payments to scorer/batch/ledger.py. `Table` inherits it; it reads `players
 from __future__ import annotations
 
 from ..batch.ledger import Ledger
-from .rules import POT
+from .rules import POT, WITHIN_A_HAND
 
 
 class Ledgered:
@@ -30,9 +30,9 @@ class Ledgered:
         s = Session(name, parties, self.starts(), dict(net) if net else dict.fromkeys(parties, 0))
         ledger.sessions[name] = s
         short = []
-        for k, rec in enumerate(records):  # one event's records are one hand (a kong's: part of one)
+        for k, rec in enumerate(records):  # one event's records are one hand
             posting = ledger.post(name, parties, [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
-                                  None, rec["variant"], hand=not k and rec["event"] != "kong")
+                                  None, rec["variant"], hand=not k and rec["event"] not in WITHIN_A_HAND)
             short += [[p, owed, paid, posting.cap] for p, owed, paid in posting.shortfalls]
         s.sync()
         return {"net": dict(s.net), "short": short}

@@ -51,6 +51,9 @@ from __future__ import annotations
 EVENTS = ("win", "draw", "false_win", "abort")
 ABORTS = ("nine_terminals", "four_winds", "four_riichi", "four_kongs", "triple_ron")
 STAYS = EVENTS + ("draw_tenpai",)
+# events that are payments within a hand (a riichi deposit, a kong's), not hands of their own: a
+# ledger numbers them as the hand they belong to and does not count them
+WITHIN_A_HAND = frozenset({"deposit", "kong"})
 POT = "pot"  # the party a table's pot is kept as (the riichi payment model's name for the sticks on the table)
 DEFAULTS = {
     "rule": "", "seats": "rotate", "next_dealer": "next", "stays": ["win", "draw", "false_win"],
