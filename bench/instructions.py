@@ -13,7 +13,7 @@ Two ways of counting, after bench/competition.py's two figures:
 - `--objects`: score() given a Hand and a Context made before counting through the public API,
   after the same hands were scored from text, as in bench/competition.py, where each chunk's
   objects run follows its text run over the same hands (the caches keyed by content are warm).
-  Counted so, 390b8a2 against 62d9a41 gave the share bench/competition.py timed for MCR (0.61).
+  Counted so, 62d9a41 against 390b8a2 gave MCR a share of 0.62 (bench/competition.py timed 0.61).
 
     python bench/instructions.py riichi                 # this tree, 1,000 hands
     python bench/instructions.py mcr --n 2000 --against ../other-checkout
