@@ -15,7 +15,7 @@ from ..batch.write import summary_text
 from ..errors import WorkerLost
 from ..output.formats import renderer
 from ..rulesets import DEFAULT_RULESET
-from ..table.rules import WITHIN_A_HAND
+from ..table.rules import counts_as_hand
 from .common import _pairs, fail, format_option
 
 EXIT_OK, EXIT_REJECTS, EXIT_NOTHING, EXIT_BUG = 0, 1, 2, 3
@@ -274,8 +274,8 @@ def run(paths, out, fmt="text", variant=DEFAULT_RULESET, rules=None, start=None,
                         # a deposit or a kong's payment is part of the hand that follows, and the
                         # winners of one discard at a live table (one `table_event`) are one hand
                         event_no = job.event_no
-                        hand = outcome["win"] not in WITHIN_A_HAND and (
-                            event_no is None or table_hands.get(job.session) != event_no)
+                        hand = counts_as_hand(outcome["win"],
+                                              event_no is not None and table_hands.get(job.session) == event_no)
                         if hand and event_no is not None:
                             table_hands[job.session] = event_no
                         posting = ledger.post(job.session, outcome["players"], outcome["transfers"], outcome["cap"],

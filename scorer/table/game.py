@@ -33,7 +33,7 @@ from ..batch.ledger import Ledger, num
 from ..errors import ContextError, MjError
 from ..rulesets.keys import KEYS
 from . import state as st
-from .rules import POT, WITHIN_A_HAND, session_rules, styled
+from .rules import POT, counts_as_hand, session_rules, styled
 
 # the catalogue's flags a win at the table passes on as given (the seats it names are players, turned
 # into seat letters, and self_draw is read with them; the seating, wind and dealer are the table's)
@@ -138,7 +138,7 @@ class Game:
         short = []
         for k, rec in enumerate(records):  # one event's records are one hand
             posting = ledger.post(name, self.parties(), [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
-                                  None, rec["variant"], hand=not k and rec["event"] not in WITHIN_A_HAND)
+                                  None, rec["variant"], hand=counts_as_hand(rec["event"], k > 0))
             short += [(p, owed, paid, posting.cap) for p, owed, paid in posting.shortfalls]
         return short
 

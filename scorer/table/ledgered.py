@@ -5,12 +5,12 @@ posts payments to scorer/batch/ledger.py. `Table` inherits it; it reads `players
 from __future__ import annotations
 
 from ..batch.ledger import Ledger
-from .rules import POT, WITHIN_A_HAND
+from .rules import POT
 
 
 class Ledgered:
     def parties(self) -> tuple:
-        return tuple(self.players) + ((POT,) if self.session.get("pot") else ())
+        return self.game.parties()
 
     def starts(self) -> dict:
         from ..batch.ledger import start_for
@@ -29,11 +29,7 @@ class Ledgered:
         ledger = Ledger(self.meta.get("start"))
         s = Session(name, parties, self.starts(), dict(net) if net else dict.fromkeys(parties, 0))
         ledger.sessions[name] = s
-        short = []
-        for k, rec in enumerate(records):  # one event's records are one hand
-            posting = ledger.post(name, parties, [(f, t, a) for f, t, a, _ in rec["transfers"]], rec["cap"],
-                                  None, rec["variant"], hand=not k and rec["event"] not in WITHIN_A_HAND)
-            short += [[p, owed, paid, posting.cap] for p, owed, paid in posting.shortfalls]
+        short = [list(x) for x in self.game.post(ledger, name, records)]
         s.sync()
         return {"net": dict(s.net), "short": short}
 

@@ -54,6 +54,12 @@ STAYS = EVENTS + ("draw_tenpai",)
 # events that are payments within a hand (a riichi deposit, a kong's), not hands of their own: a
 # ledger numbers them as the hand they belong to and does not count them
 WITHIN_A_HAND = frozenset({"deposit", "kong"})
+
+
+def counts_as_hand(event: str, again: bool) -> bool:
+    """Whether a posted record is a hand of its own: not a payment within a hand (WITHIN_A_HAND) and
+    not a further record of an event already counted (`again`: the other winners of one discard)."""
+    return not again and event not in WITHIN_A_HAND
 POT = "pot"  # the party a table's pot is kept as (the riichi payment model's name for the sticks on the table)
 DEFAULTS = {
     "rule": "", "seats": "rotate", "next_dealer": "next", "stays": ["win", "draw", "false_win"],
